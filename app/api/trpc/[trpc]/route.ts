@@ -1,0 +1,24 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { authenticate } from "@/server/api/auth/guard";
+import { appRouter } from "@/server/api/root";
+import { getApp } from "@/server/worker/app";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+const handler = (req: Request) =>
+  fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: async () => {
+      const app = await getApp();
+      try {
+        return { app, caller: await authenticate(req, app) };
+      } catch (err) {
+        return { app, caller: null, authError: err instanceof Error ? err.message : "Sign in first" };
+      }
+    },
+  });
+
+export { handler as GET, handler as POST };

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import localFont from "next/font/local";
+import type { ReactNode } from "react";
+import "@xyflow/react/dist/style.css";
+import "./globals.css";
+import { AppHeader } from "@/components/ui/app-header";
+import { Providers } from "@/components/trpc-provider";
+
+// Self-hosted from npm: the build machine has no access to Google Fonts.
+const inter = localFont({
+  src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+  variable: "--font-inter",
+  display: "swap",
+});
+
+export const metadata: Metadata = {
+  title: { default: "Standard Agents Studio", template: "%s · Standard Agents Studio" },
+  description: "Build, run and inspect Standard Agents.",
+};
+
+// Applies the saved or system theme before the first paint, so there is no flash of the wrong theme.
+const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+      </head>
+      <body className={`${inter.variable} min-h-screen font-sans antialiased`}>
+        <Providers>
+          <AppHeader />
+          <main className="mx-auto w-full max-w-6xl px-4 py-6">{children}</main>
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Benchmark of the graph editor on a generated registry of ~500 definitions: server view time and size, layout time
+ * (elkjs, in the page's web worker), and frame times while panning and zooming in headless Chromium. Prints figures;
+ * asserts nothing.
+ *
+ *   npx tsx bench/editor-graph.ts            (BENCH_PORT=3160, NEXT_DIST_DIR=<build folder>, CHROMIUM_PATH=...)
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { buildIfNeeded } from "../scripts/build-if-needed";
+import { measure, pan, waitForHealth, zoom } from "./editor-graph-browser";
+import { writeLargeRegistry } from "./editor-graph-fixture";
+
+const root = path.resolve(import.meta.dirname, "..");
+const port = Number(process.env.BENCH_PORT ?? 3160);
+const base = `http://127.0.0.1:${port}`;
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-editor-"));
+  const agentsDir = path.join(tmp, "agents");
+  const count = writeLargeRegistry(agentsDir);
+  buildIfNeeded(root);
+  const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", AGENTS_DIR: agentsDir, DATA_DIR: path.join(tmp, "data"), DATABASE_URL: "", RUNTIME_WORKERS: "0", WATCH_DEFINITIONS: "0", PORT: String(port) },
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  try {
+    const serverStart = performance.now();
+    await waitForHealth(base, 180_000);
+    console.log(`Editor benchmark: ${count} definitions generated in ${agentsDir}`);
+    console.log(`app ready (registry loaded) in ${Math.round(performance.now() - serverStart)} ms`);
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      const res = await page.request.get(`${base}/api/trpc/editor.view`);
+      const body = await res.body();
+      console.log(`editor.view (server: files as documents)  ${Math.round(performance.now() - t)} ms, ${Math.round(body.length / 1024)} KiB${i === 0 ? " (cold)" : ""}`);
+    }
+    const t0 = performance.now();
+    await page.goto(`${base}/editor`);
+    const canvas = page.getByTestId("editor-canvas");
+    await canvas.locator(".react-flow__node").first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(`Number(document.querySelector("[data-testid=editor-canvas]")?.getAttribute("data-layout-count")) >= 1`, undefined, { timeout: 60_000 });
+    const firstLayout = Number(await canvas.getAttribute("data-layout-ms"));
+    const nodes = Number(await canvas.getAttribute("data-node-count"));
+    console.log(`first layout of ${nodes} nodes (elkjs, web worker, cold): ${firstLayout} ms; page open → graph shown: ${Math.round(performance.now() - t0)} ms`);
+    const relayouts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const before = Number(await canvas.getAttribute("data-layout-count"));
+      await page.getByRole("button", { name: i % 2 === 0 ? "Collapse all" : "Expand all" }).click();
+      await page.waitForFunction(`Number(document.querySelector("[data-testid=editor-canvas]")?.getAttribute("data-layout-count")) > ${before}`);
+      relayouts.push(Number(await canvas.getAttribute("data-layout-ms")));
+    }
+    const before = Number(await canvas.getAttribute("data-layout-count"));
+    await page.getByRole("button", { name: "Expand all" }).click();
+    await page.waitForFunction(`Number(document.querySelector("[data-testid=editor-canvas]")?.getAttribute("data-layout-count")) > ${before}`);
+    const full = Number(await canvas.getAttribute("data-layout-ms"));
+    console.log(`re-layouts (warm; collapse all / expand all): ${relayouts.join(", ")} ms; full graph again: ${full} ms`);
+
+    await page.getByRole("button", { name: "Fit View" }).click();
+    await page.waitForTimeout(500);
+    await measure(page, "idle, whole graph in view (1 s)", () => page.waitForTimeout(1000));
+    await measure(page, "pan, whole graph in view (3 s)", () => pan(page, 3));
+    await measure(page, "zoom in/out from fit view (3 s)", () => zoom(page, 3));
+    await page.getByRole("button", { name: "Fit View" }).click();
+    for (let i = 0; i < 6; i++) await page.getByRole("button", { name: "Zoom In" }).click();
+    await page.waitForTimeout(500);
+    await measure(page, "pan, zoomed in (3 s)", () => pan(page, 3));
+    await measure(page, "zoom in/out, zoomed in (3 s)", () => zoom(page, 3));
+    console.log("(frame times are requestAnimationFrame deltas; 16.7 ms = 60 fps)");
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();

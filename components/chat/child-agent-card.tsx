@@ -1,0 +1,103 @@
+"use client";
+
+import Link from "next/link";
+import { StatusBadge } from "@/components/threads/status-badge";
+import { shortId } from "@/components/threads/format";
+import type { ChildCardData } from "./build-rows";
+import { useChildStatus } from "./child-status-context";
+import { Collapsible } from "./collapsible";
+import { BranchIcon } from "./icons";
+import { Markdown } from "./markdown";
+import type { ThreadStatus } from "./types";
+
+const EVENT: Record<ChildCardData["event"], { label: string; tone: string }> = {
+  running: {
+    label: "Started a child agent and waits for it",
+    tone: "border-indigo-200 bg-indigo-50/60 dark:border-indigo-900 dark:bg-indigo-950/30",
+  },
+  started: {
+    label: "Started a child agent in the background",
+    tone: "border-indigo-200 bg-indigo-50/60 dark:border-indigo-900 dark:bg-indigo-950/30",
+  },
+  returned: {
+    label: "Child agent returned a result",
+    tone: "border-emerald-200 bg-emerald-50/60 dark:border-emerald-900 dark:bg-emerald-950/30",
+  },
+  failed: {
+    label: "Child agent reported a failure",
+    tone: "border-red-200 bg-red-50/60 dark:border-red-900 dark:bg-red-950/30",
+  },
+  activity: {
+    label: "Child agent activity",
+    tone: "border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900",
+  },
+};
+
+function briefOf(args: string | null): string | null {
+  if (!args) return null;
+  try {
+    const v = JSON.parse(args) as Record<string, unknown>;
+    const first = Object.values(v).find((x) => typeof x === "string");
+    return typeof first === "string" ? first : args;
+  } catch {
+    return args;
+  }
+}
+
+/** Child-agent activity: started, live status, the result it returned or the failure it reported; links to the child. */
+export function ChildAgentCard({ card, rowKey }: { card: ChildCardData; rowKey: string }) {
+  const live = useChildStatus(card.childId);
+  const e = EVENT[card.event];
+  const status = (live?.status ?? card.status) as ThreadStatus | null;
+  const agent = card.agent ?? live?.agent_id ?? "subagent";
+  const brief = briefOf(card.arguments);
+  return (
+    <div
+      data-testid="child-card"
+      data-event={card.event}
+      data-child={card.childId ?? ""}
+      className={`rounded-lg border text-sm ${e.tone}`}
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+        <BranchIcon className="text-slate-600 dark:text-slate-300" />
+        <span className="font-medium">{e.label}</span>
+        <span className="font-mono text-xs">{agent}</span>
+        {live?.name ? <span className="text-xs text-slate-600 dark:text-slate-300">“{live.name}”</span> : null}
+        {status === "running" || status === "idle" || status === "terminated" ? <StatusBadge status={status} /> : null}
+        {card.silent ? (
+          <span className="rounded bg-slate-200 px-1.5 text-[0.7rem] text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+            silent
+          </span>
+        ) : null}
+        {card.childId ? (
+          <Link
+            href={`/threads/${card.childId}`}
+            data-testid="child-link"
+            className="ml-auto text-xs font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300"
+          >
+            Open child thread {shortId(card.childId)} →
+          </Link>
+        ) : null}
+      </div>
+      {brief ? (
+        <p className="line-clamp-2 px-3 pb-2 text-xs text-slate-600 dark:text-slate-300">
+          <span className="font-semibold">Brief: </span>
+          {brief}
+        </p>
+      ) : null}
+      {card.text ? (
+        <div className="px-3 pb-3">
+          <Collapsible
+            id={`child:${rowKey}`}
+            className="border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+            header={<span>{card.event === "failed" ? "Failure details" : "Result"}</span>}
+          >
+            <div data-testid="child-text" className="max-h-96 overflow-auto">
+              <Markdown text={card.text} />
+            </div>
+          </Collapsible>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { conversationReducer, initialConversation, type ConversationState } from "./conversation-reducer";
+import type { ChatMessage, Snapshot, ThreadEvent } from "./types";
+
+const msg = (id: string, seq: number, extra: Partial<ChatMessage> = {}): ChatMessage =>
+  ({
+    id,
+    seq,
+    side: null,
+    role: "user",
+    content: id,
+    created_at: seq,
+    silent: false,
+    metadata: null,
+    ...extra,
+  }) as ChatMessage;
+
+function start(messages: ChatMessage[] = []): ConversationState {
+  const snapshot = {
+    thread: { id: "t", agent_id: "a", root_agent_id: "a", status: "idle", stop_reason: null, terminated: null },
+    messages,
+    lastEventSeq: 10,
+    toolRuns: {},
+    lastStop: null,
+    hasOlder: false,
+  } as unknown as Snapshot;
+  return initialConversation(snapshot);
+}
+const ev = (e: Partial<ThreadEvent> & { type: string }, seq = 0): { type: "event"; event: ThreadEvent } => ({
+  type: "event",
+  event: { seq, persisted: seq > 0, ...e } as ThreadEvent,
+});
+const run = (s: ConversationState, ...actions: Parameters<typeof conversationReducer>[1][]) =>
+  actions.reduce(conversationReducer, s);
+
+describe("conversation reducer", () => {
+  it("applies message events by id: a replayed event neither duplicates nor reorders", () => {
+    const created = ev(
+      { type: "message.created", message: { id: "m2", role: "assistant", content: "hi", metadata: { model: "fast" } } },
+      11,
+    );
+    const s = run(start([msg("m1", 1)]), created, created);
+    expect(s.messages.map((m) => [m.id, m.seq, m.side])).toEqual([
+      ["m1", 1, null],
+      ["m2", 2, "a"],
+    ]);
+    expect(s.lastEventSeq).toBe(11);
+    const updated = run(s, ev({ type: "message.updated", message: { id: "m1", role: "user", content: "edited" } }, 12));
+    expect(updated.messages[0]).toMatchObject({ id: "m1", seq: 1, content: "edited" });
+    expect(run(updated, ev({ type: "message.deleted", messageId: "m1" }, 13)).messages.map((m) => m.id)).toEqual([
+      "m2",
+    ]);
+  });
+
+  it("streams deltas into one bubble that the stored reply replaces in the same update", () => {
+    let s = run(
+      start(),
+      ev({ type: "step.started", stepId: "s1", side: "a" }, 11),
+      ev({ type: "token.delta", stepId: "s1", side: "a", content: "Hel" }),
+      ev({ type: "token.delta", stepId: "s1", side: "a", content: "lo" }),
+    );
+    expect(s.streaming).toMatchObject({ stepId: "s1", content: "Hello" });
+    expect(s.status).toBe("running");
+    // A replayed step.started of the same step keeps what was streamed.
+    s = run(s, ev({ type: "step.started", stepId: "s1", side: "a" }, 11));
+    expect(s.streaming?.content).toBe("Hello");
+    // A reconnect's snapshot replaces (never appends to) the text.
+    s = run(s, ev({ type: "token.snapshot", stepId: "s1", side: "a", content: "Hello wor" }));
+    expect(s.streaming?.content).toBe("Hello wor");
+    s = run(
+      s,
+      ev(
+        {
+          type: "message.created",
+          message: { id: "m1", role: "assistant", content: "Hello world", metadata: { model: "fast" } },
+        },
+        12,
+      ),
+    );
+    expect(s.streaming).toBeNull();
+    expect(s.messages.map((m) => m.content)).toEqual(["Hello world"]);
+  });
+
+  it("a stop clears the stream and records why", () => {
+    const s = run(
+      start(),
+      ev({ type: "token.delta", stepId: "s1", side: "a", content: "partial" }),
+      ev({ type: "thread.stopped", reason: "user_stop", scope: "activation", detail: "Stopped by the user" }, 11),
+      ev({ type: "thread.status", status: "idle", stopReason: "user_stop" }, 12),
+    );
+    expect(s.streaming).toBeNull();
+    expect(s.lastStop).toMatchObject({ reason: "user_stop" });
+    expect(s).toMatchObject({ status: "idle", stopReason: "user_stop" });
+  });
+
+  it("an optimistic message becomes the stored one with the same id, whichever arrives first", () => {
+    const pending = {
+      id: "local-1",
+      role: "user" as const,
+      content: "hi",
+      attachments: [],
+      state: "sending" as const,
+      createdAt: 0,
+    };
+    let s = run(
+      start(),
+      { type: "pending.add", message: pending },
+      { type: "pending.sent", tempId: "local-1", id: "q1" },
+    );
+    expect(s.pending).toMatchObject([{ id: "q1", state: "queued" }]);
+    s = run(s, ev({ type: "message.created", message: { id: "q1", role: "user", content: "hi" } }, 11));
+    expect(s.pending).toEqual([]);
+    expect(s.messages.map((m) => m.id)).toEqual(["q1"]);
+    // Delivered before the post returned.
+    const early = run(
+      start(),
+      { type: "pending.add", message: { ...pending, id: "local-2" } },
+      ev({ type: "message.created", message: { id: "q2", role: "user", content: "hi" } }, 11),
+      {
+        type: "pending.sent",
+        tempId: "local-2",
+        id: "q2",
+      },
+    );
+    expect(early.pending).toEqual([]);
+  });
+
+  it("tool runs, handoffs and older pages", () => {
+    let s = run(start([msg("m5", 5)]), ev({ type: "tool.started", toolCallId: "c1", name: "x" }, 11));
+    expect(s.toolRuns.c1).toMatchObject({ running: true });
+    s = run(
+      s,
+      ev({ type: "tool.completed", toolCallId: "c1", name: "x", status: "error", durationMs: 12 }, 12),
+      ev({ type: "thread.handoff", from: "a", to: "b" }, 13),
+    );
+    expect(s.toolRuns.c1).toEqual({ running: false, durationMs: 12, status: "error" });
+    expect(s.agentId).toBe("b");
+    s = run(s, { type: "older", messages: [msg("m3", 3), msg("m4", 4), msg("m5", 5)], hasOlder: true });
+    expect(s.messages.map((m) => m.id)).toEqual(["m3", "m4", "m5"]);
+    expect(s.hasOlder).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useMemo } from "react";
+import { useTRPC } from "@/components/trpc-provider";
+import { Conversation } from "./conversation";
+
+function Skeleton() {
+  return (
+    <div
+      aria-busy="true"
+      aria-label="Loading the conversation"
+      className="mx-auto flex w-full max-w-3xl flex-col gap-6 py-6"
+    >
+      {[72, 40, 88, 56].map((w, i) => (
+        <div key={i} className={`flex gap-3 ${i % 2 ? "flex-row-reverse" : ""}`}>
+          <span className="h-7 w-7 shrink-0 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />
+          <span className="h-14 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800" style={{ width: `${w}%` }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Loads a consistent snapshot of the thread (and the agents, for labels), then hands over to the live conversation. */
+export function ConversationScreen({ threadId }: { threadId: string }) {
+  const trpc = useTRPC();
+  const snapshot = useQuery(
+    trpc.chat.snapshot.queryOptions(
+      { threadId },
+      { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, retry: 1 },
+    ),
+  );
+  const overview = useQuery(trpc.registry.overview.queryOptions());
+  const agents = useMemo(() => new Map((overview.data?.agents ?? []).map((a) => [a.name, a])), [overview.data]);
+
+  if (snapshot.isError) {
+    const notFound = (snapshot.error.data as { appCode?: string } | undefined)?.appCode === "NOT_FOUND";
+    return (
+      <div
+        role="alert"
+        className="mx-auto max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100"
+      >
+        <p className="font-semibold">
+          {notFound ? "This thread does not exist." : "The conversation could not be loaded."}
+        </p>
+        {!notFound ? <p className="mt-1">{snapshot.error.message}</p> : null}
+        <Link href="/threads" className="mt-2 inline-block font-medium underline">
+          Back to the threads
+        </Link>
+      </div>
+    );
+  }
+  if (snapshot.isPending || overview.isPending) return <Skeleton />;
+  return <Conversation key={`${threadId}:${snapshot.dataUpdatedAt}`} snapshot={snapshot.data} agents={agents} />;
+}

@@ -1,0 +1,24 @@
+"use client";
+
+import type { DialogState } from "../state/editor-context";
+import { DeleteDialog } from "./delete-dialog";
+import { NewDefinitionDialog } from "./new-definition-dialog";
+import { RenameDialog } from "./rename-dialog";
+import { ScaffoldToolDialog } from "./scaffold-tool-dialog";
+import { TryItDialog } from "./try-it-dialog";
+
+export function EditorDialogs({ dialog, onClose }: { dialog: DialogState; onClose(): void }) {
+  if (!dialog) return null;
+  switch (dialog.type) {
+    case "new":
+      return <NewDefinitionDialog kind={dialog.kind} onClose={onClose} />;
+    case "tool":
+      return <ScaffoldToolDialog onClose={onClose} />;
+    case "rename":
+      return <RenameDialog defId={dialog.defId} onClose={onClose} />;
+    case "delete":
+      return <DeleteDialog defId={dialog.defId} onClose={onClose} />;
+    case "try":
+      return <TryItDialog agent={dialog.agent} onClose={onClose} />;
+  }
+}

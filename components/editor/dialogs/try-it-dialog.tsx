@@ -1,0 +1,85 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { useTRPC } from "@/components/trpc-provider";
+import { chatHref, inspectorHref, newThreadHref } from "../thread-links";
+import { dialogInput, Field, Modal, primaryButton, secondaryButton } from "./modal";
+
+/** Starts a thread with an agent: asks for the variables its graph declares, then opens it in the chat or the inspector. */
+export function TryItDialog({ agent, onClose }: { agent: string; onClose(): void }) {
+  const trpc = useTRPC();
+  const overview = useQuery(trpc.registry.overview.queryOptions());
+  const summary = overview.data?.agents.find((a) => a.name === agent);
+  const [env, setEnv] = useState<Record<string, string>>({});
+  const create = useMutation(trpc.threads.create.mutationOptions());
+  const required = new Set(summary?.requiredVariables.map((v) => v.name));
+  const variables = [...(summary?.variables ?? [])].sort((a, b) => Number(required.has(b.name)) - Number(required.has(a.name)));
+  const missing = [...required].filter((n) => !env[n]?.trim());
+  const started = create.data;
+  return (
+    <Modal title={`Try ${agent}`} onClose={onClose} testId="try-it-dialog">
+      {!summary ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {overview.isPending ? "Loading…" : `"${agent}" is not in the saved registry yet: save your changes first.`}
+        </p>
+      ) : started ? (
+        <div className="flex flex-col gap-2 text-sm" data-testid="try-it-started">
+          <p>
+            Thread <span className="font-mono">{started.id}</span> started with {agent}.
+          </p>
+          <div className="flex gap-2">
+            <Link className={primaryButton} href={chatHref(started.id)}>
+              Open in the chat
+            </Link>
+            <Link className={secondaryButton} href={inspectorHref(started.id)}>
+              Open in the inspector
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (missing.length > 0) return;
+            const types = Object.fromEntries(variables.filter((v) => env[v.name]).map((v) => [v.name, v.type]));
+            const values = Object.fromEntries(Object.entries(env).filter(([, v]) => v.trim() !== ""));
+            create.mutate({ agent_id: agent, env: values, env_types: types });
+          }}
+        >
+          {variables.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">This agent&apos;s graph declares no variables.</p> : null}
+          {variables.map((v) => (
+            <Field key={v.name} label={`${v.name}${required.has(v.name) ? " (required)" : ""}`} hint={v.description || undefined}>
+              <input
+                type={v.type === "secret" ? "password" : "text"}
+                autoComplete="off"
+                value={env[v.name] ?? ""}
+                required={required.has(v.name)}
+                onChange={(e) => setEnv({ ...env, [v.name]: e.target.value })}
+                className={`${dialogInput} font-mono`}
+              />
+            </Field>
+          ))}
+          {create.error ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {create.error.message}
+            </p>
+          ) : null}
+          <div className="flex items-center justify-end gap-2">
+            <Link className="mr-auto text-xs text-indigo-700 underline dark:text-indigo-300" href={newThreadHref(agent)}>
+              Open the new-thread page instead
+            </Link>
+            <button type="button" className={secondaryButton} onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className={primaryButton} disabled={missing.length > 0 || create.isPending}>
+              {create.isPending ? "Starting…" : "Start thread"}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

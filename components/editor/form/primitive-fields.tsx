@@ -1,0 +1,205 @@
+"use client";
+
+import { useState } from "react";
+import type { DocValue } from "@/server/registry/writer/doc";
+import { FIELD_HINTS } from "./field-hints";
+import { FieldFrame, inputClass, smallButton } from "./field-frame";
+import { fieldId, join, useDraft, useFormCtx } from "./form-context";
+
+interface BaseProps {
+  path: string;
+  label: string;
+  hintKey?: string;
+  optional: boolean;
+  defaultValue?: unknown;
+}
+
+/** Unsets a value equal to its default when the file did not write it, so toggling back leaves the file as it was. */
+function useCommit(path: string, defaultValue: unknown) {
+  const ctx = useFormCtx();
+  return (value: DocValue | undefined) => {
+    const unwritten = ctx.base(path) === undefined;
+    return ctx.propose(path, value !== undefined && unwritten && value === defaultValue ? undefined : value);
+  };
+}
+
+export function TextField({ path, label, hintKey, optional, defaultValue, multiline, listId }: BaseProps & { multiline?: boolean; listId?: string }) {
+  const ctx = useFormCtx();
+  const value = ctx.get(path);
+  const current = typeof value === "string" ? value : "";
+  const commit = useCommit(path, defaultValue);
+  const { text, setText, error, setError } = useDraft<string | undefined>(
+    typeof value === "string" ? value : undefined,
+    (v) => v ?? "",
+    (t) => (t === "" && optional ? undefined : t),
+  );
+  const id = fieldId(ctx, path);
+  const onChange = (t: string) => {
+    setText(t);
+    setError(commit(t === "" && optional ? undefined : t));
+  };
+  const props = {
+    id,
+    value: text,
+    disabled: ctx.readOnly,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    placeholder: typeof defaultValue === "string" && defaultValue !== "" ? defaultValue : optional ? "(not set)" : "",
+    className: `${inputClass} ${multiline ? "" : "font-mono"}`,
+  };
+  return (
+    <FieldFrame path={path} label={label} hintKey={hintKey} error={error}>
+      {multiline ? (
+        <textarea {...props} rows={Math.min(14, Math.max(2, current.split("\n").reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 48)), 0)))} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...props} type="text" list={listId} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
+      )}
+    </FieldFrame>
+  );
+}
+
+export function NumberField({ path, label, hintKey, optional, defaultValue, min, integer }: BaseProps & { min?: number; integer: boolean }) {
+  const ctx = useFormCtx();
+  const value = ctx.get(path);
+  const commit = useCommit(path, defaultValue);
+  const parse = (t: string): number | undefined => (t.trim() === "" ? undefined : Number(t));
+  const { text, setText, error, setError } = useDraft<number | undefined>(typeof value === "number" ? value : undefined, (v) => (v === undefined ? "" : String(v)), parse);
+  const id = fieldId(ctx, path);
+  return (
+    <FieldFrame path={path} label={label} hintKey={hintKey} error={error}>
+      <input
+        id={id}
+        type="number"
+        inputMode={integer ? "numeric" : "decimal"}
+        step={integer ? 1 : "any"}
+        min={min}
+        value={text}
+        disabled={ctx.readOnly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        placeholder={defaultValue !== undefined ? String(defaultValue) : optional ? "(not set)" : ""}
+        className={inputClass}
+        onChange={(e) => {
+          const t = e.target.value;
+          setText(t);
+          const n = parse(t);
+          if (n !== undefined && Number.isNaN(n)) return setError("must be a number");
+          if (n === undefined && !optional) return setError("required: enter a number");
+          setError(commit(n));
+        }}
+      />
+    </FieldFrame>
+  );
+}
+
+export function BoolField({ path, label, hintKey, defaultValue }: BaseProps) {
+  const ctx = useFormCtx();
+  const value = ctx.get(path);
+  const checked = typeof value === "boolean" ? value : defaultValue === true;
+  const commit = useCommit(path, defaultValue);
+  const id = fieldId(ctx, path);
+  const full = join(ctx.prefix, path);
+  return (
+    <div data-field-path={full} className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={ctx.readOnly}
+        onChange={(e) => commit(e.target.checked)}
+        className="mt-0.5 h-4 w-4 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
+      />
+      <FieldLabelOnly id={id} label={label} hintKey={hintKey} />
+    </div>
+  );
+}
+
+function FieldLabelOnly({ id, label, hintKey }: { id: string; label: string; hintKey?: string }) {
+  return (
+    <label htmlFor={id} className="flex flex-col text-xs">
+      <span className="font-medium text-slate-700 dark:text-slate-200">{label}</span>
+      {hintKey ? <HintText hintKey={hintKey} /> : null}
+    </label>
+  );
+}
+
+function HintText({ hintKey }: { hintKey: string }) {
+  return <span className="text-[11px] text-slate-500 dark:text-slate-400">{FIELD_HINTS[hintKey] ?? ""}</span>;
+}
+
+export function SelectField({ path, label, hintKey, optional, defaultValue, options }: BaseProps & { options: string[] }) {
+  const ctx = useFormCtx();
+  const value = ctx.get(path);
+  const commit = useCommit(path, defaultValue);
+  const id = fieldId(ctx, path);
+  const current = typeof value === "string" ? value : "";
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <FieldFrame path={path} label={label} hintKey={hintKey} error={error}>
+      <select id={id} value={current} disabled={ctx.readOnly} className={inputClass} onChange={(e) => setError(commit(e.target.value === "" ? undefined : e.target.value))}>
+        {optional ? <option value="">{defaultValue !== undefined ? `(default: ${String(defaultValue)})` : "(not set)"}</option> : null}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A value that is code in the file (a zod schema, a function, an expression): shown, never rewritten. */
+export function CodeField({ path, label, hintKey, code }: { path: string; label: string; hintKey?: string; code: string }) {
+  return (
+    <FieldFrame path={path} label={`${label} (code, read-only)`} hintKey={hintKey}>
+      <pre data-testid="code-field" className="max-h-40 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 font-mono text-[11px] whitespace-pre-wrap text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-300">
+        {code}
+      </pre>
+    </FieldFrame>
+  );
+}
+
+/** Free-form JSON (provider options, tool options): committed when it parses and the schema accepts it. */
+export function JsonField({ path, label, hintKey, optional }: BaseProps) {
+  const ctx = useFormCtx();
+  const value = ctx.get(path);
+  const { text, setText, error, setError } = useDraft<DocValue | undefined>(
+    value,
+    (v) => (v === undefined ? "" : JSON.stringify(v, null, 2)),
+    (t) => (t.trim() === "" ? undefined : (JSON.parse(t) as DocValue)),
+  );
+  const id = fieldId(ctx, path);
+  return (
+    <FieldFrame path={path} label={label} hintKey={hintKey} error={error}>
+      <textarea
+        id={id}
+        value={text}
+        rows={Math.min(10, Math.max(2, text.split("\n").length))}
+        disabled={ctx.readOnly}
+        aria-invalid={error ? true : undefined}
+        placeholder={optional ? "(not set) — JSON" : "JSON"}
+        className={`${inputClass} font-mono text-xs`}
+        onChange={(e) => {
+          const t = e.target.value;
+          setText(t);
+          if (t.trim() === "") return setError(ctx.propose(path, undefined));
+          let parsed: DocValue;
+          try {
+            parsed = JSON.parse(t) as DocValue;
+          } catch {
+            return setError("not valid JSON yet");
+          }
+          setError(ctx.propose(path, parsed));
+        }}
+      />
+    </FieldFrame>
+  );
+}
+
+export function RemoveButton({ label, onClick, disabled }: { label: string; onClick(): void; disabled?: boolean }) {
+  return (
+    <button type="button" aria-label={label} title={label} onClick={onClick} disabled={disabled} className={smallButton}>
+      ✕
+    </button>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Node } from "@xyflow/react";
+import type { GraphNode } from "@/server/registry/graph-projection";
+
+/** What a canvas node carries: the projected node, and its collapse state. */
+export type EditorNodeData = {
+  node: GraphNode;
+  collapsed: boolean;
+  hiddenCount: number;
+  /** True when the node has outgoing edges (something to collapse). */
+  hasChildren: boolean;
+  highlighted: boolean;
+};
+
+export type EditorFlowNode = Node<EditorNodeData, GraphNode["kind"]>;

@@ -1,0 +1,4 @@
+/** Where the thread pages live (the chat and the inspector), in one place. */
+export const chatHref = (threadId: string) => `/threads/${encodeURIComponent(threadId)}`;
+export const inspectorHref = (threadId: string) => `/threads/${encodeURIComponent(threadId)}?view=inspector`;
+export const newThreadHref = (agent: string) => `/threads/new?agent=${encodeURIComponent(agent)}`;

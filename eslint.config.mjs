@@ -1,0 +1,97 @@
+// ESLint flat config. The import rules enforce the folder boundaries of the design (what may import what).
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+const prismaClient = ["@prisma/client", "@prisma/client/*", "**/generated/prisma", "**/generated/prisma/*"];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "server/db/generated/**",
+      "next-env.d.ts",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".tmp/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-explicit-any": "off",
+      "no-empty": ["error", { allowEmptyCatch: true }],
+    },
+  },
+  {
+    // The runtime runs in a worker process too: no framework, no Prisma, no env reads, openai only in llm/.
+    files: ["server/runtime/**/*.ts"],
+    ignores: ["server/runtime/llm/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["next", "next/*", "react", "react-dom", "react/*"], message: "server/runtime never imports Next.js or React." },
+            { group: prismaClient, message: "server/runtime never imports the Prisma client; use a port implemented in server/db." },
+            { group: ["@/server/db", "@/server/db/*", "@/server/api", "@/server/api/*", "@/server/worker", "@/server/worker/*"], message: "server/runtime depends only on spec, registry and its own ports." },
+            { group: ["openai", "openai/*"], message: "Only server/runtime/llm/ imports the openai SDK." },
+          ],
+        },
+      ],
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "The runtime never reads process.env; configuration is passed in." }],
+    },
+  },
+  {
+    files: ["server/runtime/llm/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["next", "next/*", "react", "react-dom", "react/*"], message: "server/runtime never imports Next.js or React." },
+            { group: prismaClient, message: "server/runtime never imports the Prisma client." },
+            { group: ["@/server/db", "@/server/db/*", "@/server/api", "@/server/api/*"], message: "server/runtime depends only on spec, registry and its own ports." },
+          ],
+        },
+      ],
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "The runtime never reads process.env." }],
+    },
+  },
+  {
+    // The spec module is browser-safe: zod only.
+    files: ["server/spec/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(?!zod$|zod/|\\./|\\.\\./|vitest$).*", message: "server/spec imports only zod (it is shared with the browser)." }] },
+      ],
+    },
+  },
+  {
+    files: ["components/**/*.ts", "components/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/server/runtime", "@/server/runtime/*", "@/server/db", "@/server/db/*", "@/server/worker", "@/server/worker/*"], message: "UI components talk to the server through tRPC only." },
+            { group: prismaClient, message: "UI components never import the Prisma client." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/registry/**/*.ts", "server/api/**/*.ts", "app/**/*.ts", "app/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["openai", "openai/*"], message: "Only server/runtime/llm/ imports the openai SDK." }] },
+      ],
+    },
+  },
+);

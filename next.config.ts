@@ -1,0 +1,21 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native and runtime-loaded packages stay outside the bundle: better-sqlite3 is a native addon, jiti loads the
+  // definition files under AGENTS_DIR at run time, and the WASM schema engine reads its .wasm from node_modules.
+  serverExternalPackages: [
+    "better-sqlite3",
+    "jiti",
+    "prettier",
+    "@prisma/schema-engine-wasm",
+    "@prisma/adapter-better-sqlite3",
+    "@prisma/adapter-pg",
+    "pg",
+  ],
+  // A separate build folder lets several builds coexist (e.g. parallel browser-test runs); default `.next`.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;

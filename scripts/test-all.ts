@@ -1,0 +1,50 @@
+/**
+ * `npm test`: every check the project has, in order — lint, type check, unit + integration tests (Vitest), browser
+ * tests (Playwright in Chromium) — then one summary line. Stops at the first failing stage.
+ * `--skip-e2e` leaves out the browser tests (quick local runs).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = process.cwd();
+const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+// Not test-results/: Playwright empties that folder when it starts.
+const results = path.join(root, ".tmp/test-reports");
+fs.mkdirSync(results, { recursive: true });
+const skipE2e = process.argv.includes("--skip-e2e");
+
+function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): void {
+  console.log(`\n=== ${label}: ${path.basename(cmd)} ${args.join(" ")}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env } });
+  console.log(`=== ${label}: ${r.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) {
+    summary();
+    process.exit(r.status ?? 1);
+  }
+}
+
+function count(file: string, kind: "vitest" | "playwright"): { passed: number; failed: number; skipped: number } {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
+  const json = JSON.parse(fs.readFileSync(file, "utf8"));
+  if (kind === "vitest") {
+    return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0, skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0) };
+  }
+  const s = json.stats ?? {};
+  return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 };
+}
+
+function summary(): void {
+  const v = count(path.join(results, "vitest.json"), "vitest");
+  const p = count(path.join(results, "e2e.json"), "playwright");
+  console.log(`\nunit+integration: ${v.passed} passed, ${v.failed} failed; browser: ${p.passed} passed, ${p.failed} failed`);
+  console.log(`${v.passed + p.passed} passed, ${v.failed + p.failed} failed, ${v.skipped + p.skipped} skipped`);
+}
+
+for (const f of ["vitest.json", "e2e.json"]) fs.rmSync(path.join(results, f), { force: true });
+run("lint", bin("eslint"), ["."]);
+run("typecheck", bin("tsc"), ["--noEmit"]);
+run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
+if (!skipE2e) run("browser", bin("playwright"), ["test"], { CI: "true" });
+summary();

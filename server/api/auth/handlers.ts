@@ -1,0 +1,47 @@
+import { z } from "zod";
+import type { App } from "@/server/worker/app";
+import { ApiError } from "../errors";
+import { readJson, type RouteContext } from "../rest/router";
+import { bearerOrCookie } from "./guard";
+import { login, logout, SESSION_COOKIE } from "./sessions";
+
+const loginBody = z.object({ username: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
+
+// Login rate limit: 10 attempts per username and client address per minute.
+const attempts = new Map<string, number[]>();
+function rateLimited(key: string): boolean {
+  const now = Date.now();
+  const recent = (attempts.get(key) ?? []).filter((t) => now - t < 60_000);
+  recent.push(now);
+  attempts.set(key, recent);
+  return recent.length > 10;
+}
+
+const cookie = (token: string, maxAge: number, secure: boolean) =>
+  `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+
+/** `POST /api/auth/login {username, password}` → `{token, user}`, and the session cookie for browsers. */
+export async function loginHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
+  const body = loginBody.parse(await readJson(request));
+  const client = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
+  if (rateLimited(`${body.username}|${client}`)) throw new ApiError(429, "RATE_LIMITED", "Too many sign-in attempts: wait a minute and try again");
+  const result = await login(app.prisma, body.username, body.password);
+  if (!result) throw new ApiError(401, "UNAUTHORIZED", "Wrong username or password");
+  const maxAge = Math.floor((result.expiresAt.getTime() - Date.now()) / 1000);
+  return Response.json(
+    { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() },
+    { headers: { "set-cookie": cookie(result.token, maxAge, url.protocol === "https:") } },
+  );
+}
+
+/** `POST /api/auth/logout`: ends the session of the presented token or cookie. */
+export async function logoutHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
+  const token = bearerOrCookie(request);
+  if (token) await logout(app.prisma, token);
+  return Response.json({ ok: true }, { headers: { "set-cookie": cookie("", 0, url.protocol === "https:") } });
+}
+
+/** `GET /api/auth/me`: the caller. */
+export function meHandler({ caller }: RouteContext<App>): Response {
+  return Response.json({ user: caller && caller.userId ? { id: caller.userId, username: caller.username, role: caller.role } : null, mode: caller?.via ?? "local" });
+}

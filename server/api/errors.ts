@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** An error the API turns into `{error: {code, message, details?}}` with an HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new ApiError(404, "NOT_FOUND", `${what} not found`);
+export const badRequest = (message: string, details?: unknown) => new ApiError(400, "BAD_REQUEST", message, details);
+
+/** Runtime errors carry a `code`; map them to HTTP statuses in one place (design.md §7). */
+const statusByCode: Record<string, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  DEFINITION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  LLM_TRANSPORT_ERROR: 502,
+  NOT_CONFIGURED: 503,
+  NOT_SUPPORTED: 501,
+};
+
+export function errorStatus(err: unknown): { status: number; code: string; message: string; details?: unknown } {
+  if (err instanceof ApiError) return { status: err.status, code: err.code, message: err.message, details: err.details };
+  if (err instanceof z.ZodError) {
+    return {
+      status: 400,
+      code: "VALIDATION_ERROR",
+      message: err.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`).join("; "),
+      details: err.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    };
+  }
+  const code = typeof (err as { code?: unknown })?.code === "string" ? (err as { code: string }).code : undefined;
+  if (code && statusByCode[code]) {
+    const e = err as Error & { details?: unknown };
+    return { status: statusByCode[code], code, message: e.message, details: e.details };
+  }
+  return { status: 500, code: "INTERNAL", message: "Internal server error" };
+}
+
+export function errorResponse(err: unknown): Response {
+  const { status, code, message, details } = errorStatus(err);
+  if (status >= 500) console.error("[api] unhandled error:", err);
+  return Response.json({ error: details === undefined ? { code, message } : { code, message, details } }, { status });
+}

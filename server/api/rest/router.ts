@@ -1,0 +1,88 @@
+import { authenticate, PUBLIC_PATHS, type Caller } from "../auth/guard";
+import { ApiError, errorResponse } from "../errors";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RouteContext<App> {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  app: App;
+  /** The authenticated caller (null on public routes). */
+  caller: Caller | null;
+}
+
+export type RouteHandler<App> = (ctx: RouteContext<App>) => Promise<Response> | Response;
+
+export interface Route<App> {
+  method: Method;
+  /** Path pattern: `/api/threads/:id`, with an optional trailing `*rest` that captures the remainder. */
+  path: string;
+  handler: RouteHandler<App>;
+}
+
+interface CompiledRoute<App> extends Route<App> {
+  regex: RegExp;
+  keys: string[];
+}
+
+function compile<App>(route: Route<App>): CompiledRoute<App> {
+  const keys: string[] = [];
+  const source = route.path
+    .split("/")
+    .map((seg) => {
+      if (seg.startsWith(":")) {
+        keys.push(seg.slice(1));
+        return "([^/]+)";
+      }
+      if (seg.startsWith("*")) {
+        keys.push(seg.slice(1));
+        return "?(.*)";
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return { ...route, regex: new RegExp(`^${source}/?$`), keys };
+}
+
+/**
+ * A framework-free REST dispatcher: the Next.js catch-all route and the plain Node HTTP server used by tests and
+ * workers both call the function this returns, so every route behaves the same wherever it is served.
+ */
+export function createRestDispatcher<App>(routes: Route<App>[], getApp: () => Promise<App>) {
+  const compiled = routes.map(compile);
+  return async function dispatch(request: Request): Promise<Response> {
+    try {
+      const url = new URL(request.url);
+      let pathMatched = false;
+      for (const route of compiled) {
+        const m = route.regex.exec(url.pathname);
+        if (!m) continue;
+        pathMatched = true;
+        if (route.method !== request.method) continue;
+        const params: Record<string, string> = {};
+        route.keys.forEach((k, i) => {
+          params[k] = decodeURIComponent(m[i + 1] ?? "");
+        });
+        const app = await getApp();
+        const caller = PUBLIC_PATHS.has(url.pathname) ? null : await authenticate(request, app as never);
+        return await route.handler({ request, url, params, app, caller });
+      }
+      if (pathMatched) throw new ApiError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${url.pathname}`);
+      throw new ApiError(404, "NOT_FOUND", `No route for ${request.method} ${url.pathname}`);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+/** Read a JSON body, answering 400 (not 500) for malformed JSON. */
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "BAD_REQUEST", "The request body is not valid JSON");
+  }
+}

@@ -1,0 +1,14 @@
+import { chatRouter } from "./routers/chat";
+import { editorRouter } from "./routers/editor";
+import { registryRouter } from "./routers/registry";
+import { threadsRouter } from "./routers/threads";
+import { router } from "./trpc";
+
+export const appRouter = router({
+  registry: registryRouter,
+  threads: threadsRouter,
+  chat: chatRouter,
+  editor: editorRouter,
+});
+
+export type AppRouter = typeof appRouter;

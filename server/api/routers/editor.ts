@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { buildEditorView, DefinitionWriteError, saveDefinitions, scaffoldTool, scaffoldToolInput, type DocObject, type SaveChange } from "@/server/registry/writer";
+import type { App } from "@/server/worker/app";
+import { ApiError } from "../errors";
+import { publicProcedure, router, TRPCError } from "../trpc";
+
+const STATUS = { FORBIDDEN: 403, VALIDATION_ERROR: 400, BAD_REQUEST: 400, CONFLICT: 409, NOT_FOUND: 404 } as const;
+const TRPC_CODE = { FORBIDDEN: "FORBIDDEN", VALIDATION_ERROR: "BAD_REQUEST", BAD_REQUEST: "BAD_REQUEST", CONFLICT: "CONFLICT", NOT_FOUND: "NOT_FOUND" } as const;
+
+/** Writer errors keep their code and per-field details for the UI (`data.appCode`, `data.details`). */
+function mapWriteError(error: unknown): never {
+  if (error instanceof DefinitionWriteError) {
+    throw new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: new ApiError(STATUS[error.code], error.code, error.message, error.details) });
+  }
+  throw error;
+}
+
+function view(app: App) {
+  return buildEditorView(app.registry.current(), { readonly: app.config.DEFINITIONS_READONLY, agentsDir: app.config.agentsDir });
+}
+
+const docObject = z.record(z.string(), z.json()) as unknown as z.ZodType<DocObject>;
+const hash = z.string().nullable();
+const change = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("write"), kind: z.enum(["agents", "prompts", "models"]), file: z.string().nullable(), hash, value: docObject }),
+  z.object({ op: z.literal("delete"), file: z.string(), hash }),
+  z.object({ op: z.literal("renameTool"), file: z.string(), hash, to: z.string() }),
+]) as z.ZodType<SaveChange>;
+
+const writeOptions = (app: App) => ({ dir: app.config.agentsDir, projectRoot: process.cwd(), readonly: app.config.DEFINITIONS_READONLY });
+
+/** The visual graph editor: the definitions as documents, live updates, saving to files, scaffolding tools. */
+export const editorRouter = router({
+  /** Every definition file as an editor document, with the snapshot's diagnostics. */
+  view: publicProcedure.query(({ ctx }) => view(ctx.app)),
+  /** Pushes a fresh view whenever the registry reloads (a save, or a file edited outside the editor). */
+  changes: publicProcedure.subscription(async function* ({ ctx, signal }) {
+    let wake: (() => void) | undefined;
+    let dirty = false;
+    const unsubscribe = ctx.app.registry.subscribe(() => {
+      dirty = true;
+      wake?.();
+    });
+    try {
+      while (!signal?.aborted) {
+        if (!dirty) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            signal?.addEventListener("abort", () => resolve(), { once: true });
+          });
+        }
+        if (signal?.aborted) break;
+        dirty = false;
+        yield view(ctx.app);
+      }
+    } finally {
+      unsubscribe();
+    }
+  }),
+  /** Writes the changed definitions (all or nothing), reloads the registry and returns the new view. */
+  save: publicProcedure.input(z.object({ changes: z.array(change).min(1).max(1000) })).mutation(async ({ ctx, input }) => {
+    const result = await saveDefinitions(input.changes, writeOptions(ctx.app)).catch(mapWriteError);
+    await ctx.app.registry.reload();
+    return { result, view: view(ctx.app) };
+  }),
+  /** Creates `tools/<name>.ts` with a description, argument fields and an `execute` to fill in. */
+  scaffoldTool: publicProcedure.input(scaffoldToolInput).mutation(async ({ ctx, input }) => {
+    const result = await scaffoldTool(input, writeOptions(ctx.app)).catch(mapWriteError);
+    await ctx.app.registry.reload();
+    return { ...result, view: view(ctx.app) };
+  }),
+});

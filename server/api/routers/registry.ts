@@ -1,0 +1,49 @@
+import { agentSummaries } from "@/server/registry";
+import { publicProcedure, router } from "../trpc";
+
+import type { App } from "@/server/worker/app";
+
+function view(app: App) {
+  const snap = app.registry.current();
+  const llmConfigured = Boolean(app.config.OPENAI_API_KEY || app.config.OPENAI_BASE_URL);
+  return {
+    version: snap.version,
+    loadedAt: snap.loadedAt,
+    agentsDir: app.config.agentsDir,
+    agents: agentSummaries(snap),
+    diagnostics: snap.diagnostics,
+    llm: llmConfigured
+      ? { configured: true as const, hint: null }
+      : { configured: false as const, hint: "No LLM endpoint is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for Ollama, vLLM, OpenRouter or another OpenAI-compatible server)." },
+  };
+}
+
+export const registryRouter = router({
+  /** The agents and the diagnostics of the current registry snapshot. */
+  overview: publicProcedure.query(({ ctx }) => view(ctx.app)),
+  /** Pushes a fresh overview whenever a definition file changes on disk. */
+  changes: publicProcedure.subscription(async function* ({ ctx, signal }) {
+    const store = ctx.app.registry;
+    let wake: (() => void) | undefined;
+    let dirty = false;
+    const unsubscribe = store.subscribe(() => {
+      dirty = true;
+      wake?.();
+    });
+    try {
+      while (!signal?.aborted) {
+        if (!dirty) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            signal?.addEventListener("abort", () => resolve(), { once: true });
+          });
+        }
+        if (signal?.aborted) break;
+        dirty = false;
+        yield view(ctx.app);
+      }
+    } finally {
+      unsubscribe();
+    }
+  }),
+});

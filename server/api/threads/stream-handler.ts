@@ -1,0 +1,62 @@
+import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { App } from "@/server/worker/app";
+import type { RouteContext } from "../rest/router";
+import { threadEventFeed } from "./event-feed";
+
+const HEARTBEAT_MS = 15_000;
+const encoder = new TextEncoder();
+
+/** One SSE frame: persisted events carry `id:` = the thread's event sequence; token deltas carry none. */
+export function sseFrame(env: ThreadEventEnvelope): string {
+  const data = JSON.stringify({ seq: env.seq, thread_id: env.threadId, at: env.at, ...env.event });
+  return env.persisted ? `id: ${env.seq}\ndata: ${data}\n\n` : `data: ${data}\n\n`;
+}
+
+/**
+ * `GET /api/threads/:id/stream`: Server-Sent Events with `Last-Event-ID` resume (header, or `?lastEventId=`), a
+ * comment heartbeat every 15 s, and `retry: 2000` for reconnecting clients.
+ */
+export async function streamHandler({ params, request, url, app }: RouteContext<App>): Promise<Response> {
+  const thread = await app.runtime.getThread(params.id!);
+  const raw = request.headers.get("last-event-id") ?? url.searchParams.get("lastEventId") ?? "0";
+  const parsed = Number.parseInt(raw, 10);
+  const afterSeq = Number.isFinite(parsed) && parsed > 0 ? parsed : 0;
+  const abort = new AbortController();
+  request.signal.addEventListener("abort", () => abort.abort());
+  let heartbeat: NodeJS.Timeout | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          abort.abort();
+        }
+      };
+      send(`retry: 2000\n: connected to thread ${thread.id}\n\n`);
+      heartbeat = setInterval(() => send(`: heartbeat\n\n`), HEARTBEAT_MS);
+      try {
+        for await (const env of threadEventFeed({ bus: app.bus, events: app.persistence.events }, thread.id, afterSeq, abort.signal)) {
+          send(sseFrame(env));
+        }
+      } finally {
+        clearInterval(heartbeat);
+        try {
+          controller.close();
+        } catch {}
+      }
+    },
+    cancel() {
+      clearInterval(heartbeat);
+      abort.abort();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+}

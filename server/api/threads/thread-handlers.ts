@@ -1,0 +1,101 @@
+import { toSpecMessage } from "@/server/runtime/messages/to-spec";
+import type { SubagentRecord } from "@/server/runtime/ports";
+import type { App } from "@/server/worker/app";
+import { readJson, type RouteContext } from "../rest/router";
+import { createThreadBody, listMessagesQuery, listThreadsQuery, parseQuery, postMessageBody } from "./schemas";
+import { threadView } from "./views";
+
+type Ctx = RouteContext<App>;
+
+/** The spec's `subagent_*` projection fields of a message that relates to a child (from the parent's registry). */
+function projection(e: SubagentRecord | undefined) {
+  if (!e) return {};
+  return {
+    subagent_name: e.name,
+    subagent_title: e.title,
+    subagent_description: e.description,
+    subagent_status: e.status,
+    subagent_resumable: e.resumable,
+    subagent_blocking: e.blocking,
+    subagent_thread_name: e.threadName,
+    subagent_spawn_group_id: e.spawnGroupId,
+  };
+}
+
+/** `POST /api/threads` → 201 `{threadId, thread}`. */
+export async function createThreadHandler({ request, app }: Ctx): Promise<Response> {
+  const body = createThreadBody.parse(await readJson(request));
+  const thread = await app.runtime.createThread({
+    agentId: body.agent_id,
+    env: body.env,
+    envTypes: body.env_types,
+    tags: body.tags,
+    initialMessages: body.initial_messages?.map((m) => ({ role: m.role, content: m.content, silent: m.silent, metadata: m.metadata })),
+  });
+  const env = await app.persistence.env.list("thread", thread.id);
+  return Response.json({ threadId: thread.id, thread: threadView(thread, env) }, { status: 201 });
+}
+
+/** `GET /api/threads` with `agent_id`, `parent_id`, `status`, `search`, `limit`, `offset`. */
+export async function listThreadsHandler({ url, app }: Ctx): Promise<Response> {
+  const q = parseQuery(listThreadsQuery, url.searchParams);
+  const limit = q.limit ?? 50;
+  const offset = q.offset ?? 0;
+  const { threads, total } = await app.persistence.threads.list({
+    agentId: q.agent_id,
+    parentId: q.parent_id,
+    status: q.status,
+    search: q.search,
+    limit,
+    offset,
+  });
+  return Response.json({ threads: threads.map((t) => threadView(t)), total, limit, offset });
+}
+
+/** `GET /api/threads/:id`. */
+export async function getThreadHandler({ params, app }: Ctx): Promise<Response> {
+  const thread = await app.runtime.getThread(params.id!);
+  const env = await app.persistence.env.list("thread", thread.id);
+  return Response.json({ thread: threadView(thread, env) });
+}
+
+/** `GET /api/threads/:id/messages` in the spec's Message shape; silent ones only with `includeSilent=true`. */
+export async function listMessagesHandler({ params, url, app }: Ctx): Promise<Response> {
+  const thread = await app.runtime.getThread(params.id!);
+  const q = parseQuery(listMessagesQuery, url.searchParams);
+  const includeSilent = q.includeSilent === "true" || q.includeSilent === "1";
+  const messages = await app.persistence.messages.list(thread.id, {
+    includeSilent,
+    limit: q.limit,
+    offset: q.offset,
+    order: q.order,
+    afterSeq: q.after_seq,
+  });
+  const registry = new Map((await app.persistence.subagents.listByParent(thread.id)).map((e) => [e.childId, e]));
+  return Response.json({ messages: messages.map((m) => ({ ...toSpecMessage(m), ...projection(m.subagentId ? registry.get(m.subagentId) : undefined), seq: m.seq, side: m.side })) });
+}
+
+/** `POST /api/threads/:id/messages` → 202 `{messageId}`. */
+export async function postMessageHandler({ params, request, app }: Ctx): Promise<Response> {
+  const body = postMessageBody.parse(await readJson(request));
+  const result = await app.runtime.postMessage(params.id!, {
+    content: body.content,
+    role: body.role,
+    attachments: body.attachments as never,
+    silent: body.silent,
+    metadata: body.metadata,
+  });
+  return Response.json(result, { status: 202 });
+}
+
+export async function stopHandler({ params, app }: Ctx): Promise<Response> {
+  return Response.json({ thread: threadView(await app.runtime.stop(params.id!)) });
+}
+
+export async function continueHandler({ params, app }: Ctx): Promise<Response> {
+  return Response.json({ thread: threadView(await app.runtime.continue(params.id!)) }, { status: 202 });
+}
+
+export async function terminateHandler({ params, app }: Ctx): Promise<Response> {
+  return Response.json({ thread: threadView(await app.runtime.terminate(params.id!)) });
+}

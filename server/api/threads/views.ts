@@ -1,0 +1,29 @@
+import type { EnvValueRecord, ThreadRecord } from "@/server/runtime/ports";
+
+export const SECRET_MASK = "••••";
+
+/** A thread as the REST API returns it (design.md §5); secret env values are masked. */
+export function threadView(t: ThreadRecord, env?: EnvValueRecord[]) {
+  return {
+    id: t.id,
+    agent_id: t.agentId,
+    root_agent_id: t.rootAgentId,
+    parent_id: t.parentId,
+    user_id: t.userId,
+    status: t.status,
+    stop_reason: t.stopReason,
+    terminated: t.terminatedAt,
+    tags: t.tags,
+    name: t.name,
+    active_side: t.state.turn?.side ?? null,
+    turns: t.state.turnsCompleted,
+    session: { ended: t.state.session.ended, reason: t.state.session.reason ?? null },
+    ...(env ? { env: Object.fromEntries(env.map((e) => [e.name, e.type === "secret" ? SECRET_MASK : e.value])) } : {}),
+    env_types: env ? Object.fromEntries(env.map((e) => [e.name, e.type])) : undefined,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+    last_activity_at: t.lastActivityAt.toISOString(),
+  };
+}
+
+export type ThreadView = ReturnType<typeof threadView>;

@@ -1,0 +1,94 @@
+import type { EnvScope, EnvStore, FileRecordRow, FileStore } from "@/server/runtime/ports";
+import type { Db } from "../client";
+import type { ThreadFile } from "../generated/prisma/client";
+import { parseOptionalJsonColumn, toNullableJsonColumn } from "../json";
+import { objectSchema } from "./row-schemas";
+
+export function envStore(db: Db): EnvStore {
+  return {
+    async list(scope, ownerKey) {
+      const rows = await db.envValue.findMany({ where: { scope, ownerKey }, orderBy: { name: "asc" } });
+      return rows.map((r) => ({ scope: r.scope as EnvScope, ownerKey: r.ownerKey, name: r.name, type: r.type as "text" | "secret", value: r.value, updatedAt: r.updatedAt }));
+    },
+    async set(scope, ownerKey, name, type, value) {
+      await db.envValue.upsert({
+        where: { scope_ownerKey_name: { scope, ownerKey, name } },
+        create: { scope, ownerKey, name, type, value },
+        update: { type, value },
+      });
+    },
+    async delete(scope, ownerKey, name) {
+      return (await db.envValue.deleteMany({ where: { scope, ownerKey, name } })).count > 0;
+    },
+  };
+}
+
+function toFileRow(r: Omit<ThreadFile, "data">): FileRecordRow {
+  return {
+    threadId: r.threadId,
+    path: r.path,
+    isDirectory: r.isDirectory,
+    mimeType: r.mimeType,
+    size: r.size,
+    sourceThreadId: r.sourceThreadId,
+    sourcePath: r.sourcePath,
+    metadata: parseOptionalJsonColumn(objectSchema, r.metadata, { model: "ThreadFile", field: "metadata", id: r.id }),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+const meta = { id: true, threadId: true, path: true, isDirectory: true, mimeType: true, size: true, sourceThreadId: true, sourcePath: true, metadata: true, createdAt: true, updatedAt: true } as const;
+
+/** A thread's files, stored in the database (bytes in a BLOB column), keyed by normalised path. */
+export function fileStore(db: Db): FileStore {
+  return {
+    async write(threadId, path, data, o) {
+      const fields = {
+        isDirectory: false,
+        mimeType: o.mimeType ?? null,
+        size: data.byteLength,
+        data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as Uint8Array<ArrayBuffer>,
+        sourceThreadId: o.sourceThreadId ?? null,
+        sourcePath: o.sourcePath ?? null,
+        metadata: toNullableJsonColumn(o.metadata, { model: "ThreadFile", field: "metadata" }),
+      };
+      const row = await db.threadFile.upsert({
+        where: { threadId_path: { threadId, path } },
+        create: { threadId, path, ...fields },
+        update: fields,
+        select: meta,
+      });
+      return toFileRow(row);
+    },
+    async read(threadId, path) {
+      const row = await db.threadFile.findUnique({ where: { threadId_path: { threadId, path } }, select: { data: true, isDirectory: true } });
+      if (!row || row.isDirectory || !row.data) return null;
+      return new Uint8Array(row.data);
+    },
+    async stat(threadId, path) {
+      const row = await db.threadFile.findUnique({ where: { threadId_path: { threadId, path } }, select: meta });
+      return row ? toFileRow(row) : null;
+    },
+    async list(threadId, prefix) {
+      const rows = await db.threadFile.findMany({
+        where: { threadId, ...(prefix === "/" ? {} : { path: { startsWith: prefix } }) },
+        orderBy: { path: "asc" },
+        select: meta,
+      });
+      return rows.map(toFileRow);
+    },
+    async mkdir(threadId, path) {
+      const row = await db.threadFile.upsert({
+        where: { threadId_path: { threadId, path } },
+        create: { threadId, path, isDirectory: true, size: 0 },
+        update: {},
+        select: meta,
+      });
+      return toFileRow(row);
+    },
+    async delete(threadId, path) {
+      return (await db.threadFile.deleteMany({ where: { threadId, path } })).count > 0;
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { runtimeEventSchema, type RuntimeEvent, type ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { EventLog, LlmLogRecord, LlmLogStore, NewLlmLog, Side } from "@/server/runtime/ports";
+import type { Db } from "../client";
+import type { LlmRequestLog, ThreadEvent } from "../generated/prisma/client";
+import { parseJsonColumn, toJsonColumn, toNullableJsonColumn } from "../json";
+
+function toEnvelope(row: ThreadEvent): ThreadEventEnvelope {
+  return {
+    threadId: row.threadId,
+    seq: row.seq,
+    persisted: true,
+    at: row.createdAt.toISOString(),
+    event: parseJsonColumn(runtimeEventSchema, row.data, { model: "ThreadEvent", field: "data", id: `${row.threadId}#${row.seq}` }),
+  };
+}
+
+/** The append-only per-thread event log: the thread row's counter gives each event the next contiguous seq. */
+export function eventLog(db: Db): EventLog {
+  return {
+    async append(threadId: string, event: RuntimeEvent) {
+      const { eventSeq } = await db.thread.update({ where: { id: threadId }, data: { eventSeq: { increment: 1 } }, select: { eventSeq: true } });
+      const row = await db.threadEvent.create({
+        data: { threadId, seq: eventSeq, type: event.type, data: toJsonColumn(event, { model: "ThreadEvent", field: "data" }) },
+      });
+      return toEnvelope(row);
+    },
+    async after(threadId, afterSeq, limit = 1000) {
+      const rows = await db.threadEvent.findMany({ where: { threadId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take: limit });
+      return rows.map(toEnvelope);
+    },
+    async lastSeq(threadId) {
+      return (await db.thread.findUnique({ where: { id: threadId }, select: { eventSeq: true } }))?.eventSeq ?? 0;
+    },
+  };
+}
+
+function toLog(row: LlmRequestLog): LlmLogRecord {
+  return {
+    id: row.id,
+    threadId: row.threadId,
+    messageId: row.messageId,
+    side: row.side as Side | null,
+    step: row.step,
+    modelName: row.modelName,
+    provider: row.provider,
+    modelId: row.modelId,
+    attempt: row.attempt,
+    request: row.request,
+    response: row.response,
+    status: row.status as "success" | "error",
+    error: row.error,
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    cachedTokens: row.cachedTokens,
+    cost: row.cost,
+    latencyMs: row.latencyMs,
+    ttftMs: row.ttftMs,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+export function llmLogStore(db: Db): LlmLogStore {
+  return {
+    async insert(log: NewLlmLog) {
+      const row = await db.llmRequestLog.create({
+        data: {
+          ...(log.id ? { id: log.id } : {}),
+          threadId: log.threadId,
+          messageId: log.messageId,
+          side: log.side,
+          step: log.step,
+          modelName: log.modelName,
+          provider: log.provider,
+          modelId: log.modelId,
+          attempt: log.attempt,
+          request: toJsonColumn(log.request ?? {}, { model: "LlmRequestLog", field: "request" }),
+          response: toNullableJsonColumn(log.response, { model: "LlmRequestLog", field: "response" }),
+          status: log.status,
+          error: log.error,
+          inputTokens: log.inputTokens,
+          outputTokens: log.outputTokens,
+          cachedTokens: log.cachedTokens,
+          cost: log.cost,
+          latencyMs: log.latencyMs,
+          ttftMs: log.ttftMs,
+          startedAt: log.startedAt,
+          finishedAt: log.finishedAt,
+        },
+      });
+      return toLog(row);
+    },
+    async list(threadId, o = {}) {
+      const rows = await db.llmRequestLog.findMany({ where: { threadId }, orderBy: { startedAt: "asc" }, skip: o.offset ?? 0, take: o.limit ?? 200 });
+      return rows.map(toLog);
+    },
+    async totals(threadIds) {
+      const agg = await db.llmRequestLog.aggregate({
+        where: { threadId: { in: threadIds } },
+        _sum: { inputTokens: true, outputTokens: true, cachedTokens: true, cost: true },
+        _count: { _all: true },
+      });
+      return {
+        inputTokens: agg._sum.inputTokens ?? 0,
+        outputTokens: agg._sum.outputTokens ?? 0,
+        cachedTokens: agg._sum.cachedTokens ?? 0,
+        cost: agg._sum.cost ?? 0,
+        requests: agg._count._all,
+      };
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { nowMicros } from "@/server/runtime/ids";
+import type { MessageRecord, MessageRole, MessageStore, NewMessage, QueueStore, QueuedMessageRecord, Side } from "@/server/runtime/ports";
+import type { Db } from "../client";
+import type { Message, QueuedMessage } from "../generated/prisma/client";
+import { parseOptionalJsonColumn, toNullableJsonColumn } from "../json";
+import { attachmentsSchema, objectSchema, toolCallsSchema } from "./row-schemas";
+
+export function toMessageRecord(row: Message): MessageRecord {
+  const ref = (field: string) => ({ model: "Message", field, id: row.id });
+  return {
+    id: row.id,
+    threadId: row.threadId,
+    seq: row.seq,
+    role: row.role as MessageRole,
+    content: row.content,
+    name: row.name,
+    toolCalls: parseOptionalJsonColumn(toolCallsSchema, row.toolCalls, ref("toolCalls")),
+    toolCallId: row.toolCallId,
+    toolStatus: row.toolStatus as MessageRecord["toolStatus"],
+    reasoningContent: row.reasoningContent,
+    attachments: parseOptionalJsonColumn(attachmentsSchema, row.attachments, ref("attachments")),
+    silent: row.silent,
+    depth: row.depth,
+    side: row.side as Side | null,
+    metadata: parseOptionalJsonColumn(objectSchema, row.metadata, ref("metadata")),
+    subagentId: row.subagentId,
+    createdAt: Number(row.createdAt),
+  };
+}
+
+export function messageStore(db: Db): MessageStore {
+  const lastSeq = async (threadId: string) =>
+    (await db.message.aggregate({ where: { threadId }, _max: { seq: true } }))._max.seq ?? 0;
+  return {
+    lastSeq,
+    async append(threadId, m: NewMessage) {
+      const seq = (await lastSeq(threadId)) + 1;
+      const row = await db.message.create({
+        data: {
+          ...(m.id ? { id: m.id } : {}),
+          threadId,
+          seq,
+          role: m.role,
+          content: m.content,
+          name: m.name,
+          toolCalls: toNullableJsonColumn(m.toolCalls, { model: "Message", field: "toolCalls" }),
+          toolCallId: m.toolCallId,
+          toolStatus: m.toolStatus,
+          reasoningContent: m.reasoningContent,
+          attachments: toNullableJsonColumn(m.attachments && m.attachments.length > 0 ? m.attachments : null, { model: "Message", field: "attachments" }),
+          silent: m.silent,
+          depth: m.depth,
+          side: m.side,
+          metadata: toNullableJsonColumn(m.metadata, { model: "Message", field: "metadata" }),
+          subagentId: m.subagentId,
+          createdAt: BigInt(m.createdAt ?? nowMicros()),
+        },
+      });
+      return toMessageRecord(row);
+    },
+    async get(id) {
+      const row = await db.message.findUnique({ where: { id } });
+      return row ? toMessageRecord(row) : null;
+    },
+    async list(threadId, o = {}) {
+      const rows = await db.message.findMany({
+        where: {
+          threadId,
+          ...(o.includeSilent ? {} : { silent: false }),
+          ...(o.afterSeq !== undefined || o.beforeSeq !== undefined
+            ? { seq: { ...(o.afterSeq !== undefined ? { gt: o.afterSeq } : {}), ...(o.beforeSeq !== undefined ? { lt: o.beforeSeq } : {}) } }
+            : {}),
+        },
+        orderBy: { seq: o.order === "desc" ? "desc" : "asc" },
+        ...(o.offset ? { skip: o.offset } : {}),
+        ...(o.limit !== undefined ? { take: o.limit } : {}),
+      });
+      return rows.map(toMessageRecord);
+    },
+    async count(threadId, o = {}) {
+      return db.message.count({ where: { threadId, ...(o.includeSilent ? {} : { silent: false }) } });
+    },
+    async update(id, patch) {
+      const row = await db.message.update({
+        where: { id },
+        data: {
+          ...(patch.content !== undefined ? { content: patch.content } : {}),
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.toolCalls !== undefined ? { toolCalls: toNullableJsonColumn(patch.toolCalls, { model: "Message", field: "toolCalls", id }) } : {}),
+          ...(patch.toolStatus !== undefined ? { toolStatus: patch.toolStatus } : {}),
+          ...(patch.reasoningContent !== undefined ? { reasoningContent: patch.reasoningContent } : {}),
+          ...(patch.attachments !== undefined ? { attachments: toNullableJsonColumn(patch.attachments, { model: "Message", field: "attachments", id }) } : {}),
+          ...(patch.silent !== undefined ? { silent: patch.silent } : {}),
+          ...(patch.metadata !== undefined ? { metadata: toNullableJsonColumn(patch.metadata, { model: "Message", field: "metadata", id }) } : {}),
+          ...(patch.subagentId !== undefined ? { subagentId: patch.subagentId } : {}),
+        },
+      });
+      return toMessageRecord(row);
+    },
+    async delete(id) {
+      const r = await db.message.deleteMany({ where: { id } });
+      return r.count > 0;
+    },
+  };
+}
+
+function toQueued(row: QueuedMessage): QueuedMessageRecord {
+  return {
+    id: row.id,
+    threadId: row.threadId,
+    seq: row.seq,
+    role: row.role as "user" | "assistant",
+    content: row.content,
+    attachments: parseOptionalJsonColumn(attachmentsSchema, row.attachments, { model: "QueuedMessage", field: "attachments", id: row.id }),
+    silent: row.silent,
+    metadata: parseOptionalJsonColumn(objectSchema, row.metadata, { model: "QueuedMessage", field: "metadata", id: row.id }),
+    status: row.status as QueuedMessageRecord["status"],
+    createdAt: row.createdAt,
+  };
+}
+
+export function queueStore(db: Db): QueueStore {
+  return {
+    async enqueue(threadId, input) {
+      const seq = ((await db.queuedMessage.aggregate({ where: { threadId }, _max: { seq: true } }))._max.seq ?? 0) + 1;
+      const row = await db.queuedMessage.create({
+        data: {
+          threadId,
+          seq,
+          role: input.role,
+          content: input.content,
+          attachments: toNullableJsonColumn(input.attachments && input.attachments.length > 0 ? input.attachments : null, { model: "QueuedMessage", field: "attachments" }),
+          silent: input.silent ?? false,
+          metadata: toNullableJsonColumn(input.metadata, { model: "QueuedMessage", field: "metadata" }),
+        },
+      });
+      return toQueued(row);
+    },
+    async pending(threadId) {
+      const rows = await db.queuedMessage.findMany({ where: { threadId, status: "pending" }, orderBy: { seq: "asc" } });
+      return rows.map(toQueued);
+    },
+    async markDelivered(id, messageId) {
+      await db.queuedMessage.update({ where: { id }, data: { status: "delivered", deliveredAt: new Date(), deliveredMessageId: messageId } });
+    },
+    async rejectPending(threadId) {
+      return (await db.queuedMessage.updateMany({ where: { threadId, status: "pending" }, data: { status: "rejected" } })).count;
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { StopReason, ThreadRecord, ThreadStatus } from "@/server/runtime/ports";
+import type { NewThread, ThreadListFilter, ThreadPatch, ThreadStore } from "@/server/runtime/ports";
+import type { Db } from "../client";
+import type { Thread } from "../generated/prisma/client";
+import { parseJsonColumn, toJsonColumn } from "../json";
+import { tagsSchema, threadStateSchema } from "./row-schemas";
+
+export function toThreadRecord(row: Thread): ThreadRecord {
+  return {
+    id: row.id,
+    agentId: row.agentId,
+    rootAgentId: row.rootAgentId,
+    parentId: row.parentId,
+    userId: row.userId,
+    status: row.status as ThreadStatus,
+    stopReason: (row.stopReason as StopReason | null) ?? null,
+    terminatedAt: row.terminatedAt === null ? null : Number(row.terminatedAt),
+    tags: parseJsonColumn(tagsSchema, row.tags, { model: "Thread", field: "tags", id: row.id }),
+    name: row.name,
+    state: parseJsonColumn(threadStateSchema, row.state, { model: "Thread", field: "state", id: row.id }) as ThreadRecord["state"],
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    lastActivityAt: row.lastActivityAt,
+    version: row.version,
+  };
+}
+
+export function threadStore(db: Db): ThreadStore {
+  return {
+    async create(input: NewThread) {
+      const row = await db.thread.create({
+        data: {
+          ...(input.id ? { id: input.id } : {}),
+          agentId: input.agentId,
+          rootAgentId: input.agentId,
+          parentId: input.parentId ?? null,
+          userId: input.userId ?? null,
+          status: input.status ?? "idle",
+          tags: toJsonColumn(input.tags ?? [], { model: "Thread", field: "tags" }),
+          name: input.name ?? null,
+          state: toJsonColumn(input.state, { model: "Thread", field: "state" }),
+        },
+      });
+      return toThreadRecord(row);
+    },
+    async get(id) {
+      const row = await db.thread.findUnique({ where: { id } });
+      return row ? toThreadRecord(row) : null;
+    },
+    async update(id, patch: ThreadPatch) {
+      const row = await db.thread.update({
+        where: { id },
+        data: {
+          ...(patch.agentId !== undefined ? { agentId: patch.agentId } : {}),
+          ...(patch.status !== undefined ? { status: patch.status } : {}),
+          ...(patch.stopReason !== undefined ? { stopReason: patch.stopReason } : {}),
+          ...(patch.terminatedAt !== undefined ? { terminatedAt: patch.terminatedAt === null ? null : BigInt(patch.terminatedAt) } : {}),
+          ...(patch.tags !== undefined ? { tags: toJsonColumn(patch.tags, { model: "Thread", field: "tags", id }) } : {}),
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.state !== undefined
+            ? { state: toJsonColumn(patch.state, { model: "Thread", field: "state", id }), activeSide: patch.state.turn?.side ?? "a" }
+            : {}),
+          version: { increment: 1 },
+          lastActivityAt: new Date(),
+        },
+      });
+      return toThreadRecord(row);
+    },
+    async list(f: ThreadListFilter) {
+      const where = {
+        ...(f.agentId ? { agentId: f.agentId } : {}),
+        ...(f.parentId !== undefined ? { parentId: f.parentId } : {}),
+        ...(f.status ? { status: f.status } : {}),
+        ...(f.userId ? { userId: f.userId } : {}),
+      };
+      const limit = f.limit ?? 50;
+      const offset = f.offset ?? 0;
+      if (f.search && f.search.trim()) {
+        // Search by id, name, agent or tag: tags live in a JSON column, so matching runs here.
+        const needle = f.search.trim().toLowerCase();
+        const rows = (await db.thread.findMany({ where, orderBy: { lastActivityAt: "desc" }, take: 5000 })).map(toThreadRecord);
+        const hits = rows.filter(
+          (t) =>
+            t.id.toLowerCase().includes(needle) ||
+            (t.name ?? "").toLowerCase().includes(needle) ||
+            t.agentId.toLowerCase().includes(needle) ||
+            t.tags.some((tag) => tag.toLowerCase().includes(needle)),
+        );
+        return { threads: hits.slice(offset, offset + limit), total: hits.length };
+      }
+      const [rows, total] = await Promise.all([
+        db.thread.findMany({ where, orderBy: { lastActivityAt: "desc" }, skip: offset, take: limit }),
+        db.thread.count({ where }),
+      ]);
+      return { threads: rows.map(toThreadRecord), total };
+    },
+    async listRunning() {
+      return (await db.thread.findMany({ where: { status: "running" }, select: { id: true } })).map((r) => r.id);
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * All configuration of the app, read once from the process environment and validated.
+ * The runtime never reads process.env: the composition root passes these values in.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const s = v.trim().toLowerCase();
+      if (["1", "true", "yes", "on"].includes(s)) return true;
+      if (["0", "false", "no", "off"].includes(s)) return false;
+      ctx.addIssue({ code: "custom", message: `expected 1/0, true/false, yes/no or on/off, got "${v}"` });
+      return z.NEVER;
+    });
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `expected an integer from ${min} to ${max}, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: int(3000, 1, 65535),
+  HOST: optionalString,
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  AGENTS_DIR: z.string().default("./agents"),
+  WATCH_DEFINITIONS: bool(true),
+  DEFINITIONS_READONLY: bool(false),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url({ message: "must be a URL such as https://api.openai.com/v1" }).optional()),
+  SECRETS_KEY: optionalString,
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  RUNTIME_WORKERS: int(1, 0, 64),
+  MAX_TOTAL_STEPS: int(250, 1, 100_000),
+  LLM_MAX_RETRIES: int(3, 0, 20),
+  LLM_RETRY_BASE_DELAY_MS: int(500, 0, 60_000),
+  LLM_TIMEOUT_MS: int(120_000, 1000, 3_600_000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface AppConfig extends RawEnv {
+  /** Absolute data folder (SQLite file, secrets key file). */
+  dataDir: string;
+  /** Absolute folder of the definition files. */
+  agentsDir: string;
+  /** Effective database URL (`file:<abs path>` for SQLite, or a PostgreSQL URL). */
+  databaseUrl: string;
+}
+
+export class ConfigError extends Error {
+  readonly code = "CONFIG_ERROR";
+}
+
+/** Parse and validate configuration; every problem names the variable and what to set. */
+export function loadConfig(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration in the environment:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(cwd, raw.DATA_DIR);
+  const agentsDir = path.resolve(cwd, raw.AGENTS_DIR);
+  const databaseUrl = resolveDatabaseUrl(raw.DATABASE_URL, dataDir, cwd);
+  return { ...raw, dataDir, agentsDir, databaseUrl };
+}
+
+/** `file:` URLs become absolute so every process (app, worker, tests) opens the same file. */
+export function resolveDatabaseUrl(url: string | undefined, dataDir: string, cwd: string): string {
+  if (!url) return `file:${path.join(dataDir, "app.db")}`;
+  if (url.startsWith("file:")) {
+    const p = url.slice("file:".length);
+    return `file:${path.isAbsolute(p) ? p : path.resolve(cwd, p)}`;
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return url;
+  throw new ConfigError(
+    `DATABASE_URL: unsupported URL "${url.replace(/\/\/[^@]*@/, "//***@")}"; use file:./data/app.db (SQLite) or postgres://user:pass@host:5432/db`,
+  );
+}
+
+let cached: AppConfig | undefined;
+/** The process-wide configuration (parsed on first use). */
+export function config(): AppConfig {
+  cached ??= loadConfig();
+  return cached;
+}

@@ -1,0 +1,14 @@
+/**
+ * The definition registry: loads the files under AGENTS_DIR, validates and links them into immutable snapshots,
+ * reports diagnostics, and reloads on change.
+ */
+export { createRegistryStore, type RegistryListener, type RegistryStore, type RegistryStoreOptions } from "./watcher";
+export { buildSnapshot, loadRegistry } from "./registry";
+export { isDefinitionFileName, listDefinitionFiles, loadDefinitionFiles, type FoundFile, type LoadResult } from "./loader";
+export { formatDiagnostic, sortDiagnostics } from "./diagnostics";
+export { agentGraphFiles, walkAgentGraph, type GraphNode } from "./graph";
+export { agentGraphDiagnostics, agentSummaries, resolvePromptTools, type AgentSummary } from "./queries";
+export { graphVariables, requiredAtCreation, requiredScopedAtSpawn, toVariableDefinition } from "./variables";
+export { MAX_TOOLS_PER_PROMPT } from "./link-prompts";
+export { RUNTIME_TOOL_NAMES } from "./link-tool-entries";
+export type * from "./types";

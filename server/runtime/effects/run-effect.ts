@@ -1,0 +1,53 @@
+import { bareScope } from "../state/scope";
+import { createThreadState } from "../state/thread-state";
+import type { RuntimeDeps } from "../thread/deps";
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Run a scheduled effect with a `ThreadState` of its thread. A failure is recorded with its error and attempt count
+ * and retried with backoff up to 3 attempts; an effect whose thread is terminated, or that was cancelled, is skipped.
+ */
+export async function runEffect(deps: RuntimeDeps, effectId: string): Promise<void> {
+  const p = deps.persistence;
+  const effect = await p.effects.get(effectId);
+  if (!effect || effect.status !== "pending") return;
+  const thread = await p.threads.get(effect.threadId);
+  if (!thread || thread.status === "terminated") {
+    await p.effects.update(effectId, { status: "cancelled", lastError: "The thread was terminated before the effect ran" });
+    return;
+  }
+  const def = deps.definitions().effect(effect.name);
+  const attempts = effect.attempts + 1;
+  const announce = (status: "running" | "done" | "failed" | "pending", error?: string) =>
+    deps.events.emit(thread.id, { type: "effect.updated", effectId, name: effect.name, status, attempts, ...(error ? { error } : {}) });
+  if (!def) {
+    const error = `Effect ${effect.name} is not defined (agents/effects/${effect.name}.ts), or its file has errors`;
+    await p.effects.update(effectId, { status: "failed", attempts, lastError: error });
+    await announce("failed", error);
+    return;
+  }
+  await p.effects.update(effectId, { status: "running", attempts });
+  await announce("running");
+  const scope = { ...bareScope(deps, thread), stepId: `effect:${effectId}`, pending: [] as Promise<unknown>[] };
+  try {
+    await def.execute(createThreadState(scope), effect.args);
+    await Promise.all(scope.pending);
+    await p.effects.update(effectId, { status: "done", lastError: null });
+    await announce("done");
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    deps.log("warn", `effect ${effect.name} failed (attempt ${attempts})`, { threadId: thread.id, error });
+    if (attempts < MAX_ATTEMPTS) {
+      const runAt = new Date(Date.now() + 500 * 2 ** (attempts - 1));
+      await deps.events.commit(async (tx) => {
+        await tx.effects.update(effectId, { status: "pending", lastError: error, runAt });
+        await tx.work.enqueue({ kind: "effect", threadId: thread.id, payload: { effectId }, runAt, dedupeKey: `effect:${effectId}` });
+      });
+      await announce("pending", error);
+    } else {
+      await p.effects.update(effectId, { status: "failed", lastError: error });
+      await announce("failed", error);
+    }
+  }
+}

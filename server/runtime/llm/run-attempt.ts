@@ -1,0 +1,109 @@
+/**
+ * One streamed HTTP attempt against one model: sends the body, assembles the chunks, forwards text and reasoning
+ * deltas, and measures latency and time to first token. A stream that goes silent for `timeoutMs` is cut and reported
+ * as a timeout; a stream that ends without a `finish_reason` as a dropped stream. It never retries: the caller does.
+ */
+import { APIError, type OpenAI } from "openai";
+import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
+import { LlmAbortError, StreamDroppedError, StreamTimeoutError } from "./errors";
+import { StreamAssembler } from "./stream-assembler";
+
+export interface AttemptInput {
+  sdk: OpenAI;
+  body: Record<string, unknown>;
+  /** The caller's signal: an abort ends the attempt with an `LlmAbortError`. */
+  signal?: AbortSignal;
+  /** Longest wait for the response headers or for the next chunk. */
+  timeoutMs: number;
+  onDelta?: (delta: { content?: string; reasoning?: string }) => void;
+}
+
+export interface AttemptRun {
+  assembler: StreamAssembler;
+  /** Null when the attempt produced a complete answer. */
+  error: unknown;
+  startedAt: Date;
+  finishedAt: Date;
+  latencyMs: number;
+  /** Time to the first content, reasoning or tool-call delta; null when none arrived. */
+  ttftMs: number | null;
+}
+
+/** Wraps an exception thrown by the caller's `onDelta`, so it is rethrown as is instead of being retried. */
+class CallbackFailure {
+  constructor(readonly error: unknown) {}
+}
+
+export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const assembler = new StreamAssembler();
+  const controller = new AbortController();
+  let ttftMs: number | null = null;
+  let timedOut = false;
+  let streaming = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, input.timeoutMs);
+  };
+  const onCallerAbort = () => controller.abort();
+  input.signal?.addEventListener("abort", onCallerAbort, { once: true });
+
+  let error: unknown = null;
+  try {
+    if (input.signal?.aborted) throw new LlmAbortError();
+    arm();
+    const params = input.body as unknown as ChatCompletionCreateParamsStreaming;
+    const stream = await input.sdk.chat.completions.create(params, { signal: controller.signal });
+    streaming = true;
+    for await (const chunk of stream) {
+      arm();
+      const delta = assembler.add(chunk);
+      if (ttftMs === null && (delta.content || delta.reasoning || delta.toolCall)) ttftMs = performance.now() - t0;
+      if (delta.content === undefined && delta.reasoning === undefined) continue;
+      try {
+        input.onDelta?.({
+          ...(delta.content !== undefined ? { content: delta.content } : {}),
+          ...(delta.reasoning !== undefined ? { reasoning: delta.reasoning } : {}),
+        });
+      } catch (err) {
+        throw new CallbackFailure(err);
+      }
+    }
+    // The SDK ends the iteration quietly when the request is aborted.
+    if (input.signal?.aborted) throw new LlmAbortError();
+    if (timedOut) throw new StreamTimeoutError(input.timeoutMs, assembler.chunks);
+    if (assembler.finishReason === null) throw new StreamDroppedError(assembler.chunks);
+  } catch (err) {
+    if (err instanceof CallbackFailure) {
+      controller.abort();
+      throw err.error;
+    }
+    error = attemptError(err, input, assembler, { timedOut, streaming });
+  } finally {
+    clearTimeout(timer);
+    input.signal?.removeEventListener("abort", onCallerAbort);
+  }
+  const finishedAt = new Date();
+  return { assembler, error, startedAt, finishedAt, latencyMs: performance.now() - t0, ttftMs };
+}
+
+function attemptError(
+  err: unknown,
+  input: AttemptInput,
+  assembler: StreamAssembler,
+  state: { timedOut: boolean; streaming: boolean },
+): unknown {
+  if (input.signal?.aborted) return err instanceof LlmAbortError ? err : new LlmAbortError();
+  if (state.timedOut) return new StreamTimeoutError(input.timeoutMs, assembler.chunks);
+  if (!state.streaming || err instanceof APIError || err instanceof SyntaxError) return err;
+  if (err instanceof StreamDroppedError || err instanceof StreamTimeoutError || err instanceof LlmAbortError)
+    return err;
+  // The connection broke after the model finished (only the usage chunk or `[DONE]` was lost): the answer is complete.
+  if (assembler.finishReason !== null) return null;
+  return new StreamDroppedError(assembler.chunks, err);
+}

@@ -1,0 +1,113 @@
+/**
+ * The `LlmClient` port: one Chat Completions call with streaming, retries and fallbacks. The OpenAI-compatible
+ * implementation (`openai-client.ts`) is the only code that imports the `openai` SDK; unit tests use the scripted fake in
+ * `server/runtime/testing/`.
+ */
+
+export type ChatContentPart =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string; detail?: "auto" | "low" | "high" } };
+
+export type ChatMessage =
+  | { role: "system"; content: string }
+  | { role: "user"; content: string | ChatContentPart[]; name?: string }
+  | {
+      role: "assistant";
+      content: string | null;
+      tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[];
+      reasoning_content?: string;
+    }
+  | { role: "tool"; content: string; tool_call_id: string };
+
+export interface ChatTool {
+  type: "function";
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+/** A model definition resolved for a call: endpoint, key and prices. */
+export interface ResolvedModel {
+  /** Definition name (agents/models/<name>). */
+  name: string;
+  provider: string;
+  /** Remote model id, sent verbatim. */
+  model: string;
+  baseURL?: string;
+  apiKey?: string;
+  /** Name of the variable the key is read from (`apiKeyEnv`, else `OPENAI_API_KEY`); named in 401 failure hints. */
+  apiKeyEnv?: string;
+  /** USD per million tokens. */
+  inputPrice?: number;
+  outputPrice?: number;
+  cachedPrice?: number;
+  providerOptions?: Record<string, unknown>;
+}
+
+export interface LlmRequest {
+  /** The primary model followed by its fallbacks, in order. */
+  models: ResolvedModel[];
+  messages: ChatMessage[];
+  tools?: ChatTool[];
+  toolChoice?: "auto" | "none" | "required";
+  parallelToolCalls?: boolean;
+  reasoning?: { effort?: "low" | "medium" | "high"; maxTokens?: number; exclude?: boolean } & Record<string, unknown>;
+  /** Extra body fields: the model's providerOptions merged under the prompt's. */
+  providerOptions?: Record<string, unknown>;
+}
+
+export interface LlmUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+}
+
+/** One HTTP attempt, for the request log (one row per attempt). */
+export interface LlmAttempt {
+  model: ResolvedModel;
+  attempt: number;
+  /** The request body as sent (the caller redacts secrets before persisting). */
+  request: Record<string, unknown>;
+  response: Record<string, unknown> | null;
+  status: "success" | "error";
+  error: string | null;
+  usage: LlmUsage;
+  cost: number;
+  startedAt: Date;
+  finishedAt: Date;
+  latencyMs: number;
+  ttftMs: number | null;
+}
+
+export interface LlmResult {
+  content: string | null;
+  reasoning: string | null;
+  toolCalls: { id: string; name: string; arguments: string }[];
+  finishReason: string | null;
+  usage: LlmUsage;
+  /** The model that answered. */
+  model: ResolvedModel;
+  attempts: LlmAttempt[];
+}
+
+export interface LlmCallOptions {
+  signal?: AbortSignal;
+  /** Streamed text and reasoning deltas as they arrive (the attempt number lets a listener discard a failed attempt). */
+  onDelta?: (delta: { content?: string; reasoning?: string; attempt: number }) => void;
+  /** Called when each attempt finishes, successful or not (persist the log row here). */
+  onAttempt?: (attempt: LlmAttempt) => void | Promise<void>;
+}
+
+export interface LlmClient {
+  complete(request: LlmRequest, opts?: LlmCallOptions): Promise<LlmResult>;
+}
+
+/** Every model failed: the error says why, per model. */
+export class LlmTransportError extends Error {
+  readonly code = "LLM_TRANSPORT_ERROR";
+  constructor(
+    message: string,
+    readonly attempts: LlmAttempt[],
+    readonly retryable = true,
+  ) {
+    super(message);
+  }
+}

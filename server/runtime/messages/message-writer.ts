@@ -1,0 +1,77 @@
+import type { Message, MessageUpdates } from "@/server/spec";
+import type { Emit } from "../events/publisher";
+import { runHooks } from "../hooks/hook-runner";
+import { newId, nowMicros } from "../ids";
+import type { MessageRecord, NewMessage, Stores } from "../ports";
+import { hookContext, type StateScope } from "../state/scope";
+import { toSpecMessage } from "./to-spec";
+
+/**
+ * Store a message the way every message is stored: `before_create_message` hooks may transform it, then it is
+ * appended and announced in one transaction (with `extra` writes, e.g. a queue entry marked delivered), then
+ * `after_create_message` hooks run.
+ */
+export async function createMessage(
+  scope: StateScope,
+  input: NewMessage,
+  extra?: (tx: Stores, msg: MessageRecord, emit: Emit) => Promise<void>,
+): Promise<MessageRecord> {
+  const hc = hookContext(scope);
+  let record: NewMessage = { ...input, id: input.id ?? newId(), createdAt: input.createdAt ?? nowMicros() };
+  if (hc) {
+    const draft = toSpecMessage({ ...record, threadId: scope.thread.id, seq: 0 } as MessageRecord);
+    const out = await runHooks(hc, "before_create_message", draft, (exec, state, value) => Promise.resolve(exec(state, value)), acceptMessage);
+    record = applySpecMessage(record, out);
+  }
+  const msg = await scope.deps.events.commit(async (tx, emit) => {
+    const m = await tx.messages.append(scope.thread.id, record);
+    await emit(scope.thread.id, { type: "message.created", message: toSpecMessage(m) });
+    if (extra) await extra(tx, m, emit);
+    return m;
+  });
+  if (hc) await runHooks(hc, "after_create_message", toSpecMessage(msg), async (exec, state, value) => void (await exec(state, value)));
+  return msg;
+}
+
+/** Update a message: `before_update_message` hooks may change the updates, `after_update_message` hooks see the result. */
+export async function updateMessage(scope: StateScope, id: string, updates: MessageUpdates): Promise<MessageRecord> {
+  const hc = hookContext(scope);
+  const final = await runHooks(hc, "before_update_message", updates, (exec, state, value) => Promise.resolve(exec(state, id, value)), (out) =>
+    out && typeof out === "object" ? (out as MessageUpdates) : undefined,
+  );
+  const rec = await scope.deps.events.commit(async (tx, emit) => {
+    const r = await tx.messages.update(id, {
+      ...(final.content !== undefined ? { content: final.content } : {}),
+      ...(final.name !== undefined ? { name: final.name } : {}),
+      ...(final.tool_status !== undefined ? { toolStatus: final.tool_status } : {}),
+      ...(final.reasoning_content !== undefined ? { reasoningContent: final.reasoning_content } : {}),
+      ...(final.attachments !== undefined ? { attachments: final.attachments.map((a) => ({ path: a.path, name: a.name, mimeType: a.mimeType, size: a.size })) } : {}),
+      ...(final.silent !== undefined ? { silent: final.silent } : {}),
+      ...(final.metadata !== undefined ? { metadata: final.metadata } : {}),
+    });
+    await emit(scope.thread.id, { type: "message.updated", message: toSpecMessage(r) });
+    return r;
+  });
+  if (hc) await runHooks(hc, "after_update_message", toSpecMessage(rec), async (exec, state, value) => void (await exec(state, value)));
+  return rec;
+}
+
+function acceptMessage(out: unknown, value: Message): Message | undefined {
+  if (!out || typeof out !== "object") return undefined;
+  const m = out as Message;
+  if (m.id !== value.id || m.role !== value.role) throw new Error("before_create_message must keep the message's id and role");
+  return m;
+}
+
+/** Take what a hook may change (content, name, tool calls, reasoning, silent, metadata) from its output. */
+function applySpecMessage(record: NewMessage, m: Message): NewMessage {
+  return {
+    ...record,
+    content: m.content,
+    name: m.name ?? null,
+    toolCalls: m.tool_calls ?? null,
+    reasoningContent: m.reasoning_content ?? null,
+    silent: m.silent ?? record.silent,
+    metadata: (m.metadata as Record<string, unknown> | null | undefined) ?? null,
+  };
+}

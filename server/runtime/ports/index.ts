@@ -1,0 +1,3 @@
+export * from "./records";
+export * from "./stores";
+export * from "./event-bus";

@@ -1,0 +1,193 @@
+import type { ThreadEventEnvelope, RuntimeEvent } from "../events/event-types";
+import type {
+  SubagentRecord,
+  VariableRequestRecord,
+  EffectStatus,
+  ScheduledEffectRecord,
+  EnvScope,
+  EnvValueRecord,
+  FileRecordRow,
+  LlmLogRecord,
+  MessageRecord,
+  NewMessage,
+  QueuedMessageRecord,
+  StopReason,
+  ThreadRecord,
+  ThreadRuntimeState,
+  ThreadStatus,
+  WorkItemRecord,
+} from "./records";
+
+export interface NewThread {
+  id?: string;
+  agentId: string;
+  parentId?: string | null;
+  userId?: string | null;
+  tags?: string[];
+  name?: string | null;
+  state: ThreadRuntimeState;
+  status?: ThreadStatus;
+}
+
+export interface ThreadPatch {
+  agentId?: string;
+  status?: ThreadStatus;
+  stopReason?: StopReason | null;
+  terminatedAt?: number | null;
+  tags?: string[];
+  name?: string | null;
+  state?: ThreadRuntimeState;
+}
+
+export interface ThreadListFilter {
+  agentId?: string;
+  parentId?: string | null;
+  status?: ThreadStatus;
+  userId?: string;
+  search?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface ThreadStore {
+  create(input: NewThread): Promise<ThreadRecord>;
+  get(id: string): Promise<ThreadRecord | null>;
+  /** Apply a patch; bumps `version` and `updatedAt`. */
+  update(id: string, patch: ThreadPatch): Promise<ThreadRecord>;
+  list(filter: ThreadListFilter): Promise<{ threads: ThreadRecord[]; total: number }>;
+  /** Ids of threads whose status is `running` (resumed at start). */
+  listRunning(): Promise<string[]>;
+}
+
+export interface MessageListOptions {
+  afterSeq?: number;
+  beforeSeq?: number;
+  limit?: number;
+  offset?: number;
+  order?: "asc" | "desc";
+  includeSilent?: boolean;
+}
+
+export interface MessageStore {
+  /** Insert with the thread's next `seq`. */
+  append(threadId: string, message: NewMessage): Promise<MessageRecord>;
+  get(id: string): Promise<MessageRecord | null>;
+  list(threadId: string, opts?: MessageListOptions): Promise<MessageRecord[]>;
+  count(threadId: string, opts?: { includeSilent?: boolean }): Promise<number>;
+  /** Highest seq of the thread's messages (0 when none). */
+  lastSeq(threadId: string): Promise<number>;
+  update(id: string, patch: Partial<Omit<MessageRecord, "id" | "threadId" | "seq" | "createdAt">>): Promise<MessageRecord>;
+  delete(id: string): Promise<boolean>;
+}
+
+export interface NewQueuedMessage {
+  role: "user" | "assistant";
+  content: string;
+  attachments?: QueuedMessageRecord["attachments"];
+  silent?: boolean;
+  metadata?: Record<string, unknown> | null;
+}
+
+export interface QueueStore {
+  enqueue(threadId: string, input: NewQueuedMessage): Promise<QueuedMessageRecord>;
+  /** Pending entries in FIFO order. */
+  pending(threadId: string): Promise<QueuedMessageRecord[]>;
+  markDelivered(id: string, messageId: string): Promise<void>;
+  /** Reject every pending entry (terminate). Returns how many. */
+  rejectPending(threadId: string): Promise<number>;
+}
+
+export interface EventLog {
+  /** Append with the thread's next contiguous sequence number. */
+  append(threadId: string, event: RuntimeEvent): Promise<ThreadEventEnvelope>;
+  /** Persisted events with seq > afterSeq, ascending. */
+  after(threadId: string, afterSeq: number, limit?: number): Promise<ThreadEventEnvelope[]>;
+  lastSeq(threadId: string): Promise<number>;
+}
+
+export type NewLlmLog = Omit<LlmLogRecord, "id"> & { id?: string };
+
+export interface LlmLogStore {
+  insert(log: NewLlmLog): Promise<LlmLogRecord>;
+  list(threadId: string, opts?: { limit?: number; offset?: number }): Promise<LlmLogRecord[]>;
+  /** Token and cost totals for a set of threads. */
+  totals(threadIds: string[]): Promise<{ inputTokens: number; outputTokens: number; cachedTokens: number; cost: number; requests: number }>;
+}
+
+export interface WorkStore {
+  /** Idempotent: at most one pending item per `dedupeKey`. */
+  enqueue(item: { kind: string; threadId?: string | null; payload?: Record<string, unknown>; runAt?: Date; dedupeKey?: string }): Promise<void>;
+  /** Claim up to `limit` due items whose thread is not leased by another owner. */
+  claim(owner: string, limit: number, leaseMs: number): Promise<WorkItemRecord[]>;
+  complete(id: string): Promise<void>;
+  /** Delete pending items whose payload names this effect (a cancelled effect). */
+  cancelEffect(effectId: string): Promise<void>;
+  fail(id: string, error: string, retryAt: Date | null): Promise<void>;
+  extendLeases(owner: string, leaseMs: number): Promise<void>;
+  /** Release claimed items whose lease expired (or, with `all`, every claimed item: embedded single-process start). */
+  releaseExpired(opts?: { all?: boolean }): Promise<number>;
+  nextRunAt(): Promise<Date | null>;
+}
+
+export interface EnvStore {
+  list(scope: EnvScope, ownerKey: string): Promise<EnvValueRecord[]>;
+  set(scope: EnvScope, ownerKey: string, name: string, type: "text" | "secret", value: string): Promise<void>;
+  delete(scope: EnvScope, ownerKey: string, name: string): Promise<boolean>;
+}
+
+export interface FileStore {
+  write(
+    threadId: string,
+    path: string,
+    data: Uint8Array,
+    opts: { mimeType?: string | null; metadata?: Record<string, unknown> | null; sourceThreadId?: string; sourcePath?: string },
+  ): Promise<FileRecordRow>;
+  read(threadId: string, path: string): Promise<Uint8Array | null>;
+  stat(threadId: string, path: string): Promise<FileRecordRow | null>;
+  /** Entries whose path starts with `prefix` (a normalised folder path ending in `/`, or `/` for all). */
+  list(threadId: string, prefix: string): Promise<FileRecordRow[]>;
+  mkdir(threadId: string, path: string): Promise<FileRecordRow>;
+  /** Delete one path (file or empty folder marker); returns whether it existed. */
+  delete(threadId: string, path: string): Promise<boolean>;
+}
+
+export interface EffectStore {
+  create(input: { threadId: string; name: string; args: Record<string, unknown>; runAt: Date }): Promise<ScheduledEffectRecord>;
+  get(id: string): Promise<ScheduledEffectRecord | null>;
+  list(threadId: string, filter?: { name?: string; status?: EffectStatus[] }): Promise<ScheduledEffectRecord[]>;
+  update(id: string, patch: Partial<Pick<ScheduledEffectRecord, "status" | "attempts" | "lastError" | "runAt">>): Promise<ScheduledEffectRecord>;
+}
+
+export interface SubagentStore {
+  create(entry: Omit<SubagentRecord, "updatedAt" | "reportedAt">): Promise<SubagentRecord>;
+  get(childId: string): Promise<SubagentRecord | null>;
+  byToolCall(parentId: string, toolCallId: string): Promise<SubagentRecord | null>;
+  listByParent(parentId: string): Promise<SubagentRecord[]>;
+  update(childId: string, patch: Partial<Pick<SubagentRecord, "status" | "reportedAt" | "toolCallId" | "blocking">>): Promise<SubagentRecord>;
+}
+
+export interface VariableRequestStore {
+  create(input: Omit<VariableRequestRecord, "id" | "status" | "createdAt">): Promise<VariableRequestRecord>;
+  get(id: string): Promise<VariableRequestRecord | null>;
+  fulfill(id: string): Promise<boolean>;
+}
+
+/** Everything the runtime persists, grouped so a transaction can hand out the same set bound to one connection. */
+export interface Stores {
+  threads: ThreadStore;
+  messages: MessageStore;
+  queue: QueueStore;
+  events: EventLog;
+  llmLogs: LlmLogStore;
+  work: WorkStore;
+  env: EnvStore;
+  files: FileStore;
+  effects: EffectStore;
+  subagents: SubagentStore;
+  variableRequests: VariableRequestStore;
+}
+
+export interface Persistence extends Stores {
+  /** Run `fn` atomically: every write inside commits together or not at all. */
+  transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T>;
+}

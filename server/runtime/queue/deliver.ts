@@ -1,0 +1,69 @@
+import type { ParsedAgentDefinition } from "@/server/spec";
+import { createMessage } from "../messages/message-writer";
+import type { QueuedMessageRecord, Side, ThreadRecord } from "../ports";
+import { bareScope } from "../state/scope";
+import type { RuntimeDeps } from "../thread/deps";
+import { startTurn } from "../thread/turns";
+
+/**
+ * Deliver the thread's queued messages in FIFO order (design.md §4). Each becomes a message whose id is the queue
+ * entry's id (through the message writer: hooks and events apply), marked delivered in the same transaction. While a
+ * turn is executing they are injected before the next LLM step; when the thread is idle they start a turn: `user` →
+ * side A acts, `assistant` → side B acts (dual_ai; in ai_human side B is the human, so an `assistant` message starts
+ * nothing). Messages from outside are not turns of either side (`side` stays null). A call queued with
+ * `state.queueTool` becomes an assistant tool call of the acting side; the executor runs it as a regular tool call.
+ */
+export async function deliverQueue(deps: RuntimeDeps, thread: ThreadRecord, agent: ParsedAgentDefinition | undefined): Promise<ThreadRecord> {
+  const pending = await deps.persistence.queue.pending(thread.id);
+  if (pending.length === 0) return thread;
+  const acting: Side = thread.state.turn?.side ?? "a";
+  let firstSeq = 0;
+  let lastSeq = 0;
+  let lastRole: "user" | "assistant" = "user";
+  let toolCall = false;
+  for (const q of pending) {
+    const call = queuedToolCall(q);
+    const msg = await createMessage(
+      bareScope(deps, thread, acting),
+      {
+        id: q.id,
+        role: call ? (acting === "a" ? "assistant" : "user") : q.role,
+        content: call ? null : q.content,
+        name: null,
+        toolCalls: call ? [{ id: `call_${q.id}`, type: "function", function: call }] : null,
+        toolCallId: null,
+        toolStatus: null,
+        reasoningContent: null,
+        attachments: q.attachments,
+        silent: q.silent,
+        depth: 0,
+        side: call ? acting : null,
+        metadata: q.metadata,
+        subagentId: typeof q.metadata?.subagent_id === "string" ? q.metadata.subagent_id : null,
+      },
+      async (tx, m, emit) => {
+        await tx.queue.markDelivered(q.id, m.id);
+        await emit(thread.id, { type: "queue.delivered", queueId: q.id, messageId: m.id });
+      },
+    );
+    firstSeq ||= msg.seq;
+    lastSeq = msg.seq;
+    lastRole = q.role;
+    toolCall ||= !!call;
+  }
+  const fresh = (await deps.persistence.threads.get(thread.id)) ?? thread;
+  let state = fresh.state;
+  if (!state.turn?.active) {
+    if (toolCall) state = startTurn(state, acting, firstSeq - 1);
+    else {
+      const side: Side | null = lastRole === "user" ? "a" : agent?.type === "dual_ai" ? "b" : null;
+      if (side) state = startTurn(state, side, lastSeq);
+    }
+  }
+  return state === fresh.state ? fresh : deps.persistence.threads.update(thread.id, { state });
+}
+
+function queuedToolCall(q: QueuedMessageRecord): { name: string; arguments: string } | null {
+  const c = q.metadata?.queued_tool_call as { name?: unknown; arguments?: unknown } | undefined;
+  return c && typeof c.name === "string" ? { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : "{}" } : null;
+}

@@ -1,0 +1,150 @@
+import type { AttachmentInput } from "@/server/spec";
+import type { Definitions } from "./definitions";
+import type { SecretBox } from "./env/secret-box";
+import { ConflictError, NotFoundError, ValidationError } from "./errors";
+import { EventPublisher } from "./events/publisher";
+import { resolveAttachments } from "./files/attachments";
+import type { LlmClient } from "./llm/types";
+import type { EventBus, Persistence, ThreadRecord } from "./ports";
+import { AbortRegistry } from "./thread/abort-registry";
+import { createThread, type CreateThreadInput } from "./thread/create-thread";
+import type { RuntimeDeps, RuntimeSettings } from "./thread/deps";
+import { runWork } from "./thread/run-work";
+import { finishUserStop } from "./thread/executor";
+import { Scheduler } from "./thread/scheduler";
+import { enqueueMessage, terminateThread } from "./thread/thread-ops";
+import { fulfillVariableRequest, getVariableRequest } from "./subagents/bootstrap";
+
+export interface RuntimeOptions {
+  persistence: Persistence;
+  bus: EventBus;
+  llm: LlmClient;
+  definitions(): Definitions;
+  secrets: SecretBox | null;
+  settings: RuntimeSettings;
+  workerId: string;
+  /** Run threads in this process (false: API only; work waits for a worker process). */
+  runWorkers: boolean;
+  concurrency?: number;
+  log?: RuntimeDeps["log"];
+}
+
+export interface PostMessageInput {
+  content: string;
+  role?: "user" | "assistant";
+  attachments?: AttachmentInput[];
+  silent?: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** The engine's public surface: the API, tRPC and tests call these; the scheduler runs the threads. */
+export class Runtime {
+  readonly deps: RuntimeDeps;
+  private readonly scheduler: Scheduler;
+
+  constructor(private readonly opts: RuntimeOptions) {
+    const log = opts.log ?? ((level, message, data) => (level === "debug" ? undefined : console[level === "info" ? "log" : level](`[runtime] ${message}`, data ?? "")));
+    const events = new EventPublisher(opts.persistence, opts.bus);
+    const aborts = new AbortRegistry();
+    this.deps = {
+      persistence: opts.persistence,
+      events,
+      llm: opts.llm,
+      definitions: opts.definitions,
+      secrets: opts.secrets,
+      settings: opts.settings,
+      aborts,
+      log,
+      schedule: (threadId) => this.scheduler.schedule(threadId),
+      wake: () => this.scheduler.wake(),
+    };
+    this.scheduler = new Scheduler({
+      persistence: opts.persistence,
+      run: (item) => runWork(this.deps, item),
+      workerId: opts.workerId,
+      concurrency: opts.concurrency,
+      exclusive: true,
+      log: (level, message, data) => log(level, message, data),
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.opts.runWorkers) await this.scheduler.start();
+  }
+
+  async close(): Promise<void> {
+    await this.scheduler.stop();
+  }
+
+  async createThread(input: CreateThreadInput): Promise<ThreadRecord> {
+    const thread = await createThread(this.deps, input);
+    if (thread.status === "running") await this.deps.schedule(thread.id);
+    return thread;
+  }
+
+  async getThread(threadId: string): Promise<ThreadRecord> {
+    const t = await this.opts.persistence.threads.get(threadId);
+    if (!t) throw new NotFoundError(`Thread ${threadId} not found`);
+    return t;
+  }
+
+  /** Post a message: queued durably, delivered before the next step, or starting a turn when the thread waits. */
+  async postMessage(threadId: string, input: PostMessageInput): Promise<{ messageId: string }> {
+    const thread = await this.getThread(threadId);
+    if (thread.status === "terminated") throw new ConflictError(`Thread ${threadId} is terminated and accepts no messages`);
+    if (input.content.trim() === "" && (input.attachments ?? []).length === 0) {
+      throw new ValidationError("content: a message needs text or attachments", [{ path: "content", message: "must not be empty" }]);
+    }
+    const attachments = await resolveAttachments(this.opts.persistence.files, threadId, input.attachments);
+    const q = await enqueueMessage(this.deps, threadId, {
+      role: input.role ?? "user",
+      content: input.content,
+      attachments,
+      silent: input.silent,
+      metadata: input.metadata ?? null,
+    });
+    return { messageId: q.id };
+  }
+
+  /** Stop the in-flight step (`user_stop`); dangling tool calls get an error result. */
+  async stop(threadId: string): Promise<ThreadRecord> {
+    const thread = await this.getThread(threadId);
+    if (thread.status === "terminated") return thread;
+    // Nothing running here (e.g. waiting for a blocking subagent): record the stop and close dangling tool calls.
+    if (!this.deps.aborts.abort(threadId, "user_stop")) await finishUserStop(this.deps, thread);
+    await this.waitForActivation(threadId);
+    return this.getThread(threadId);
+  }
+
+  /** Run on without a new message: the paused (or last) side takes another turn. */
+  async continue(threadId: string): Promise<ThreadRecord> {
+    await this.deps.events.commit(async (tx, emit) => {
+      const t = await tx.threads.get(threadId);
+      if (!t) throw new NotFoundError(`Thread ${threadId} not found`);
+      if (t.status === "terminated") throw new ConflictError(`Thread ${threadId} is terminated`);
+      await tx.threads.update(threadId, { status: "running", state: { ...t.state, continueRequested: true } });
+      await emit(threadId, { type: "thread.status", status: "running", stopReason: t.stopReason });
+    });
+    await this.deps.schedule(threadId);
+    return this.getThread(threadId);
+  }
+
+  getVariableRequest(parentId: string, requestId: string) {
+    return getVariableRequest(this.deps, parentId, requestId);
+  }
+
+  fulfillVariableRequest(parentId: string, requestId: string, env: Record<string, string>) {
+    return fulfillVariableRequest(this.deps, parentId, requestId, env);
+  }
+
+  async terminate(threadId: string): Promise<ThreadRecord> {
+    await terminateThread(this.deps, threadId);
+    await this.waitForActivation(threadId);
+    return this.getThread(threadId);
+  }
+
+  private async waitForActivation(threadId: string, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.deps.aborts.isRunning(threadId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  }
+}

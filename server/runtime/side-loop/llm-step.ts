@@ -1,0 +1,157 @@
+import type { ParsedModelDefinition } from "@/server/spec";
+import { DefinitionError } from "../errors";
+import { newId } from "../ids";
+import { resolveModel } from "../llm/resolve-model";
+import type { ChatMessage, ChatTool, LlmAttempt, LlmResult, ResolvedModel } from "../llm/types";
+import type { MessageRecord, ThreadRecord } from "../ports";
+import type { RuntimeDeps } from "../thread/deps";
+import { filterHistory, prefilterLlm } from "../hooks/history-hooks";
+import { redactDeep } from "../env/redact";
+import { hookContext } from "../state/scope";
+import { chatToolFor } from "../tools/tool-schemas";
+import { perspectiveMessages } from "./perspective";
+import type { StepContext } from "./step-context";
+import { renderSystemPrompt } from "./system-prompt";
+
+export interface StepRequest {
+  stepId: string;
+  messages: ChatMessage[];
+  tools: ChatTool[];
+}
+
+/** Build the request of one LLM step of the side: system prompt, the side's perspective of history, offered tools. */
+export async function buildStepRequest(
+  deps: RuntimeDeps,
+  ctx: StepContext,
+  thread: ThreadRecord,
+  history: MessageRecord[],
+  extraSystem: string[] = [],
+  offered?: ChatTool[],
+): Promise<StepRequest> {
+  const system = await renderSystemPrompt(ctx.defs, ctx.prompt.name, (n) => ctx.lookupEnv(n));
+  const turn = thread.state.turn;
+  const hc = hookContext({ deps, thread, side: ctx.side, signal: new AbortController().signal, stepId: "", ctx });
+  const filtered = await filterHistory(hc, history, ctx.side);
+  const convo = await perspectiveMessages(filtered, {
+    side: ctx.side,
+    includeChat: ctx.prompt.includeChat,
+    includePastTools: ctx.prompt.includePastTools,
+    lastTurnEndSeq: thread.state.lastTurnEndSeq[ctx.side],
+    turnStartSeq: turn?.startSeq ?? 0,
+    recentImageThreshold: ctx.prompt.recentImageThreshold,
+    loadImage: async (path, mime) => {
+      const data = await deps.persistence.files.read(thread.id, path);
+      if (!data) return null;
+      return `data:${mime ?? "image/png"};base64,${Buffer.from(data).toString("base64")}`;
+    },
+  });
+  const tools: ChatTool[] = offered ?? [];
+  if (!offered) {
+    for (const entry of ctx.defs.promptTools(ctx.prompt.name)) {
+      const t = chatToolFor(ctx.defs, entry);
+      if (t) tools.push(t);
+    }
+  }
+  const assembled: ChatMessage[] = [{ role: "system", content: system }];
+  for (const s of extraSystem) assembled.push({ role: "system", content: s });
+  assembled.push(...convo);
+  const messages = await prefilterLlm(hc, assembled);
+  return { stepId: newId(), messages, tools };
+}
+
+/** The prompt's model and its fallbacks, resolved to endpoints, keys and prices. */
+export async function resolveModels(deps: RuntimeDeps, ctx: StepContext, modelName: string): Promise<ResolvedModel[]> {
+  const chain: ResolvedModel[] = [];
+  const seen = new Set<string>();
+  const queue = [modelName];
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const def: ParsedModelDefinition | undefined = ctx.defs.model(name);
+    if (!def) {
+      if (chain.length === 0) throw new DefinitionError(`Model "${name}" is not defined (agents/models/${name}.ts), or its file has errors`);
+      continue;
+    }
+    // The key variable: thread/user/instance/definition env first, then the process environment.
+    const keyFromEnv = def.apiKeyEnv ? ((await ctx.lookupEnv(def.apiKeyEnv))?.value ?? deps.settings.processEnv?.(def.apiKeyEnv)) : undefined;
+    chain.push(
+      resolveModel(def, () => keyFromEnv, { baseURL: deps.settings.defaultBaseURL, apiKey: deps.settings.defaultApiKey }),
+    );
+    queue.push(...(def.fallbacks ?? []));
+  }
+  return chain;
+}
+
+/** Call the model for one step, streaming deltas live and logging every attempt. */
+export async function callModel(
+  deps: RuntimeDeps,
+  ctx: StepContext,
+  thread: ThreadRecord,
+  req: StepRequest,
+  step: number,
+  signal: AbortSignal,
+): Promise<LlmResult> {
+  const models = await resolveModels(deps, ctx, ctx.prompt.model);
+  const hasTools = req.tools.length > 0;
+  return deps.llm.complete(
+    {
+      models,
+      messages: req.messages,
+      tools: hasTools ? req.tools : undefined,
+      toolChoice: hasTools ? ctx.prompt.toolChoice : undefined,
+      parallelToolCalls: hasTools ? ctx.prompt.parallelToolCalls : undefined,
+      reasoning: ctx.prompt.reasoning,
+      providerOptions: ctx.prompt.providerOptions,
+    },
+    {
+      signal,
+      onDelta: (d) =>
+        deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
+      onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step),
+    },
+  );
+}
+
+/** Persist one LLM attempt as a request-log row (secrets redacted) and announce it. */
+export function attemptLogger(deps: RuntimeDeps, ctx: StepContext, threadId: string, stepId: string, step: number | null) {
+  return async (a: LlmAttempt): Promise<void> => {
+    await deps.events.commit(async (tx, emit) => {
+      const log = await tx.llmLogs.insert({
+        threadId,
+        messageId: null,
+        side: ctx.side,
+        step,
+        modelName: a.model.name,
+        provider: a.model.provider,
+        modelId: a.model.model,
+        attempt: a.attempt,
+        request: redactDeep(a.request, ctx.secrets),
+        response: redactDeep(a.response, ctx.secrets),
+        status: a.status,
+        error: a.error === null ? null : redactDeep(a.error, ctx.secrets),
+        inputTokens: a.usage.inputTokens,
+        outputTokens: a.usage.outputTokens,
+        cachedTokens: a.usage.cachedTokens,
+        cost: a.cost,
+        latencyMs: Math.round(a.latencyMs),
+        ttftMs: a.ttftMs === null ? null : Math.round(a.ttftMs),
+        startedAt: a.startedAt,
+        finishedAt: a.finishedAt,
+      });
+      await emit(threadId, {
+        type: "llm.response",
+        stepId,
+        model: a.model.name,
+        attempt: a.attempt,
+        status: a.status,
+        logId: log.id,
+        error: a.error === null ? undefined : redactDeep(a.error, ctx.secrets),
+        inputTokens: a.usage.inputTokens,
+        outputTokens: a.usage.outputTokens,
+        latencyMs: a.latencyMs,
+        ttftMs: a.ttftMs ?? undefined,
+      });
+    });
+  };
+}

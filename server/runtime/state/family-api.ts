@@ -1,0 +1,32 @@
+import type { ThreadState } from "@/server/spec";
+import { RuntimeError } from "../errors";
+import { enqueueMessage } from "../thread/thread-ops";
+import { bareScope, type StateScope } from "./scope";
+
+/**
+ * The thread-hierarchy members of `ThreadState`: the parent and children, parent notification and status. The child
+ * registry itself lives in the subagents module, which extends these.
+ */
+export function familyApi(
+  scope: StateScope,
+  make: (s: StateScope) => ThreadState,
+): Pick<ThreadState, "getChildThread" | "getParentThread" | "notifyParent"> {
+  const { deps, thread } = scope;
+  const noParent = (member: string) =>
+    new RuntimeError("NO_PARENT", `state.${member}: thread ${thread.id} has no parent thread (it is not a subagent)`);
+  return {
+    async getChildThread(referenceId) {
+      const child = await deps.persistence.threads.get(referenceId);
+      return child && child.parentId === thread.id ? make(bareScope(deps, child)) : null;
+    },
+    async getParentThread() {
+      if (!thread.parentId) return null;
+      const parent = await deps.persistence.threads.get(thread.parentId);
+      return parent ? make(bareScope(deps, parent)) : null;
+    },
+    async notifyParent(content) {
+      if (!thread.parentId) throw noParent("notifyParent");
+      await enqueueMessage(deps, thread.parentId, { role: "user", content, silent: true, metadata: { subagent_id: thread.id, subagent_event: "notify" } });
+    },
+  };
+}

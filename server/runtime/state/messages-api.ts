@@ -1,0 +1,74 @@
+import type { Message, ThreadState } from "@/server/spec";
+import { NotFoundError } from "../errors";
+import { resolveAttachments } from "../files/attachments";
+import { createMessage, updateMessage } from "../messages/message-writer";
+import { toSpecMessage } from "../messages/to-spec";
+import { enqueueMessage } from "../thread/thread-ops";
+import type { StateScope } from "./scope";
+
+/** Message members of `ThreadState`; writes go through the message writer, so hooks and events apply. */
+export function messagesApi(scope: StateScope): Pick<
+  ThreadState,
+  "getMessages" | "getMessage" | "injectMessage" | "queueMessage" | "updateMessage" | "deleteMessage"
+> {
+  const p = scope.deps.persistence;
+  const id = scope.thread.id;
+  const mustGet = async (messageId: string): Promise<Message> => {
+    const m = await p.messages.get(messageId);
+    if (!m || m.threadId !== id) throw new NotFoundError(`Message ${messageId} not found in thread ${id}`);
+    return toSpecMessage(m);
+  };
+  return {
+    async getMessages(o = {}) {
+      const includeSilent = o.includeSilent ?? true;
+      const total = await p.messages.count(id, { includeSilent });
+      const rows = await p.messages.list(id, { limit: o.limit, offset: o.offset, order: o.order ?? "asc", includeSilent });
+      const filtered = o.maxDepth === undefined ? rows : rows.filter((m) => m.depth <= o.maxDepth!);
+      return { messages: filtered.map(toSpecMessage), total, hasMore: (o.offset ?? 0) + rows.length < total };
+    },
+    async getMessage(messageId) {
+      const m = await p.messages.get(messageId);
+      return m && m.threadId === id ? toSpecMessage(m) : null;
+    },
+    async injectMessage(input) {
+      const attachments = await resolveAttachments(p.files, id, input.attachments);
+      const side = input.role === "assistant" ? "a" : input.role === "tool" ? scope.side : input.role === "user" ? "b" : null;
+      const m = await createMessage(scope, {
+        role: input.role,
+        content: input.content,
+        name: input.name ?? null,
+        toolCalls: input.tool_calls ?? null,
+        toolCallId: input.tool_call_id ?? null,
+        toolStatus: input.tool_status ?? null,
+        reasoningContent: null,
+        attachments,
+        silent: input.silent ?? false,
+        depth: 0,
+        side: input.role === "tool" || input.role === "system" ? side : null,
+        metadata: input.metadata ?? null,
+        subagentId: typeof input.metadata?.subagent_id === "string" ? input.metadata.subagent_id : null,
+      });
+      return toSpecMessage(m);
+    },
+    async queueMessage(input) {
+      await enqueueMessage(scope.deps, id, {
+        role: input.role,
+        content: input.content,
+        attachments: await resolveAttachments(p.files, id, input.attachments),
+        silent: input.silent,
+        metadata: input.metadata ?? null,
+      });
+    },
+    async updateMessage(messageId, updates) {
+      await mustGet(messageId);
+      return toSpecMessage(await updateMessage(scope, messageId, updates));
+    },
+    async deleteMessage(messageId) {
+      await mustGet(messageId);
+      await scope.deps.events.commit(async (tx, emit) => {
+        await tx.messages.delete(messageId);
+        await emit(id, { type: "message.deleted", messageId });
+      });
+    },
+  };
+}

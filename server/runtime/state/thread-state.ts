@@ -1,0 +1,61 @@
+import type { ExecutionState, ThreadState } from "@/server/spec";
+import { terminateThread } from "../thread/thread-ops";
+import { effectsApi } from "./effects-api";
+import { familyApi } from "./family-api";
+import { filesApi } from "./files-api";
+import { messagesApi } from "./messages-api";
+import { resourcesApi } from "./resources-api";
+import { registerStateFactory, type StateScope } from "./scope";
+import { subagentMembers } from "./subagent-members";
+import { toolsApi } from "./tools-api";
+
+/**
+ * The `ThreadState` tools, hooks and effects receive (skill guide: "ThreadState first"): identity, messages, logs,
+ * resources, env, parent/children, tools, effects, events, context, files, execution and termination.
+ */
+export function createThreadState(scope: StateScope): ThreadState {
+  const { deps, thread } = scope;
+  const turn = thread.state.turn;
+  const execution: ExecutionState | null = scope.stepId
+    ? {
+        activationId: scope.stepId,
+        side: scope.side,
+        agentName: thread.agentId,
+        promptName: scope.ctx?.prompt.name ?? "",
+        stepCount: thread.state.activationSteps,
+        sideStepCount: turn?.steps ?? 0,
+        turns: { ...thread.state.turnsCompleted },
+        signal: scope.signal,
+      }
+    : null;
+  const members = subagentMembers(scope);
+  const state: ThreadState & { options?: Record<string, unknown> } = {
+    threadId: thread.id,
+    agentId: thread.agentId,
+    userId: thread.userId,
+    createdAt: thread.createdAt.getTime() * 1000,
+    get children() {
+      return members.children();
+    },
+    terminated: thread.terminatedAt,
+    context: (scope.context ??= {}),
+    execution,
+    options: scope.options,
+    ...messagesApi(scope),
+    ...resourcesApi(scope),
+    ...familyApi(scope, createThreadState),
+    setStatus: members.setStatus,
+    ...toolsApi(scope),
+    ...effectsApi(scope),
+    emit(event, data) {
+      void deps.events.emit(thread.id, { type: "custom", event, data }).catch((err) => deps.log("warn", "emit failed", { error: String(err) }));
+    },
+    ...filesApi(scope),
+    async terminate() {
+      await terminateThread(deps, thread.id);
+    },
+  };
+  return state;
+}
+
+registerStateFactory(createThreadState);

@@ -1,0 +1,152 @@
+import type { ToolResult } from "@/server/spec";
+import { ValidationError } from "../errors";
+import { enqueueMessage } from "../thread/thread-ops";
+import { freePath, resolveAttachments } from "../files/attachments";
+import { toolError, type ToolCallContext } from "../tools/tool-call-context";
+import type { OfferedTool, SubagentEntry } from "./offered";
+import { spawnChild, type SpawnRequest } from "./spawn";
+import { initiatedText } from "./texts";
+
+export type SubagentOutcome = { result: ToolResult } | { deferred: true };
+
+const str = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v));
+const paths = (v: unknown): string[] =>
+  typeof v === "string" && v ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : [];
+const roleFor = (e: SubagentEntry) => (e.config.resumable && e.config.resumable.receives_messages === "side_b" ? "assistant" : "user");
+
+/** Spawn (or, after a restart, find) the child and answer the call: now (non-blocking), or when the child reports. */
+async function spawnAndAnswer(tc: ToolCallContext, callId: string, req: Omit<SpawnRequest, "parent" | "toolCallId" | "spawnGroupId">, args: Record<string, unknown>): Promise<SubagentOutcome> {
+  let spawned;
+  try {
+    spawned = await spawnChild(tc.deps, { ...req, parent: tc.thread, toolCallId: callId, spawnGroupId: tc.stepId || null });
+  } catch (err) {
+    if (err instanceof ValidationError) return { result: toolError(err.message) };
+    throw err;
+  }
+  if (!spawned.ok) {
+    const request = await tc.deps.persistence.variableRequests.create({
+      parentThreadId: tc.thread.id,
+      agent: req.agentName,
+      required: spawned.required,
+      missing: spawned.missing,
+      payload: { ...req, args } as unknown as Record<string, unknown>,
+    });
+    const endpoint = `/api/threads/${tc.thread.id}/variables/${request.id}`;
+    return {
+      result: toolError(
+        `Subagent ${req.agentName} needs values for its scoped variables ${spawned.missing.join(", ")} before it can start. ` +
+          `Ask a person to provide them at ${endpoint}; the subagent starts as soon as they are stored.`,
+        { error_code: "subagent_env_required", error_data: { request_id: request.id, endpoint, required: spawned.required, missing: spawned.missing, agent: req.agentName } },
+      ),
+    };
+  }
+  if (req.blocking) return { deferred: true };
+  return { result: { status: "success", result: initiatedText(spawned.child.id) } };
+}
+
+/** A non-resumable subagent called under its own name (spec §7.3): blocking waits for the child, else returns at once. */
+export async function invokeSubagent(tc: ToolCallContext, entry: SubagentEntry, callId: string, args: Record<string, unknown>): Promise<SubagentOutcome> {
+  const agent = tc.ctx.defs.agent(entry.name);
+  const schema = agent ? tc.ctx.defs.prompt(agent.sideA.prompt)?.requiredSchema : undefined;
+  if (schema) {
+    const r = (schema as { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }).safeParse(args);
+    if (!r.success) {
+      const issues = (r.error?.issues ?? []).map((i) => `${i.path.map(String).join(".") || "(arguments)"}: ${i.message}`).join("; ");
+      return { result: toolError(`Invalid arguments for ${entry.name}: ${issues}`, { error_code: "invalid_arguments" }) };
+    }
+  }
+  const c = entry.config;
+  return spawnAndAnswer(
+    tc,
+    callId,
+    {
+      agentName: entry.name,
+      toolName: entry.name,
+      blocking: c.blocking,
+      resumable: false,
+      message: c.initUserMessageProperty ? str(args[c.initUserMessageProperty]) : JSON.stringify(args),
+      messageRole: "user",
+      attachments: c.initAttachmentsProperty ? paths(args[c.initAttachmentsProperty]) : [],
+      threadName: c.initAgentNameProperty ? str(args[c.initAgentNameProperty]) || null : null,
+    },
+    args,
+  );
+}
+
+/** `subagent_create` and `subagent_message` (design.md §4 schemas); every problem is a tool error the model can fix. */
+export async function invokeLifecycle(tc: ToolCallContext, tool: Extract<OfferedTool, { kind: "lifecycle" }>, callId: string, args: Record<string, unknown>): Promise<SubagentOutcome> {
+  const children = await tc.deps.persistence.subagents.listByParent(tc.thread.id);
+  if (tool.name === "subagent_create") {
+    const entry = tool.resumables.find((r) => r.name === args.agent);
+    if (!entry) return { result: toolError(`subagent_create: agent must be one of ${tool.resumables.map((r) => r.name).join(", ")}.`) };
+    const name = typeof args.name === "string" ? args.name.trim() : "";
+    if (!name) return { result: toolError("subagent_create: `name` is required: give this instance a short, unique name.") };
+    if (typeof args.message !== "string") return { result: toolError("subagent_create: `message` is required (the task for the new instance).") };
+    const max = entry.config.resumable ? entry.config.resumable.maxInstances : undefined;
+    const live = children.filter((c) => c.name === entry.name && c.status !== "terminated");
+    if (max !== undefined && live.length >= max) {
+      return {
+        result: toolError(
+          `Cannot create another ${entry.name}: the limit of ${max} live instance${max === 1 ? "" : "s"} is reached. ` +
+            `Use subagent_message with the reference of an existing instance instead: ${live.map((c) => `${c.childId} (${c.threadName ?? c.name})`).join(", ")}.`,
+          { error_code: "max_instances" },
+        ),
+      };
+    }
+    const extra = args.arguments && typeof args.arguments === "object" ? `\n\nArguments: ${JSON.stringify(args.arguments)}` : "";
+    return spawnAndAnswer(
+      tc,
+      callId,
+      {
+        agentName: entry.name,
+        toolName: "subagent_create",
+        blocking: entry.config.blocking,
+        resumable: entry.config.resumable,
+        message: `${args.message}${extra}`,
+        messageRole: roleFor(entry),
+        attachments: paths(args.attachments),
+        threadName: name,
+      },
+      args,
+    );
+  }
+  const ref = typeof args.referenceId === "string" ? args.referenceId.trim() : "";
+  const child = children.find((c) => c.childId === ref);
+  if (!child) {
+    const refs = children.filter((c) => c.resumable && c.status !== "terminated").map((c) => `${c.childId} (${c.threadName ?? c.name})`);
+    return { result: toolError(`subagent_message: unknown reference ${JSON.stringify(ref)}.${refs.length ? ` Live instances: ${refs.join(", ")}.` : ""}`) };
+  }
+  const thread = await tc.deps.persistence.threads.get(child.childId);
+  if (!thread || thread.status === "terminated" || child.status === "terminated") {
+    return { result: toolError(`subagent_message: subagent ${child.childId} is terminated and cannot receive messages; create a new instance with subagent_create.`) };
+  }
+  if (typeof args.message !== "string" || !args.message.trim()) return { result: toolError("subagent_message: `message` is required.") };
+  const entry = tool.resumables.find((r) => r.name === child.name);
+  let attachments;
+  try {
+    attachments = await copyToChild(tc, child.childId, paths(args.attachments));
+  } catch (err) {
+    return { result: toolError(err instanceof Error ? err.message : String(err)) };
+  }
+  const blocking = entry?.config.blocking ?? child.blocking;
+  if (blocking) await tc.deps.persistence.subagents.update(child.childId, { toolCallId: callId, blocking: true });
+  await enqueueMessage(tc.deps, child.childId, { role: entry ? roleFor(entry) : "user", content: args.message, attachments, metadata: { from_parent: tc.thread.id } });
+  await tc.deps.events.emit(tc.thread.id, { type: "subagent.updated", childId: child.childId, name: child.name, status: "running", change: "messaged" });
+  if (child.status !== "running") await tc.deps.persistence.subagents.update(child.childId, { status: "running" });
+  return blocking ? { deferred: true } : { result: { status: "success", result: `Message sent to subagent ${child.childId}.` } };
+}
+
+/** Copy parent files into the child's /attachments/ (destination-local paths). */
+async function copyToChild(tc: ToolCallContext, childId: string, list: string[]) {
+  const files = tc.deps.persistence.files;
+  const out: string[] = [];
+  for (const raw of list) {
+    const [rec] = await resolveAttachments(files, tc.thread.id, [raw]);
+    const data = rec ? await files.read(tc.thread.id, rec.path) : null;
+    if (!rec || !data) throw new ValidationError(`Attachment ${raw} does not exist in this thread's files`);
+    const to = await freePath(files, childId, `/attachments/${rec.name ?? "file"}`);
+    await files.write(childId, to, data, { mimeType: rec.mimeType ?? null, sourceThreadId: tc.thread.id, sourcePath: rec.path });
+    out.push(to);
+  }
+  return resolveAttachments(files, childId, out);
+}

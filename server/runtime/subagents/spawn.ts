@@ -1,0 +1,122 @@
+import type { ResolvedResumableConfig } from "@/server/registry";
+import { ValidationError } from "../errors";
+import { freePath } from "../files/attachments";
+import { baseName, normalizePath } from "../files/paths";
+import { nowMicros } from "../ids";
+import type { AttachmentRecord, SubagentRecord, ThreadRecord } from "../ports";
+import type { RuntimeDeps } from "../thread/deps";
+import { initialThreadState } from "../thread/initial-state";
+
+export interface SpawnRequest {
+  parent: ThreadRecord;
+  agentName: string;
+  /** The parent tool that spawns it: the agent's own name, or `subagent_create`. */
+  toolName: string;
+  toolCallId: string | null;
+  spawnGroupId: string | null;
+  blocking: boolean;
+  resumable: false | ResolvedResumableConfig;
+  /** First message for the child, or null (an immediate child with nothing to say yet). */
+  message: string | null;
+  messageRole: "user" | "assistant";
+  /** Paths in the parent's filesystem, copied into the child's before the message is queued. */
+  attachments: string[];
+  threadName: string | null;
+  /** Values for the child's scoped variables (immediate `scopedEnv`, or a bootstrap POST). */
+  scopedEnv?: Record<string, string>;
+}
+
+export type SpawnResult =
+  | { ok: true; child: ThreadRecord; entry: SubagentRecord; existed: boolean }
+  | { ok: false; required: string[]; missing: string[] };
+
+/**
+ * Spawn an isolated child thread (own messages, files, queue, logs, env) linked to its parent (spec §7). Idempotent per
+ * parent tool call, so re-running an interrupted step after a restart never spawns twice. The child inherits the
+ * parent's thread env except variables its graph declares `scoped`; required scoped variables must be given.
+ */
+export async function spawnChild(deps: RuntimeDeps, req: SpawnRequest): Promise<SpawnResult> {
+  const p = deps.persistence;
+  const defs = deps.definitions();
+  if (req.toolCallId) {
+    const existing = await p.subagents.byToolCall(req.parent.id, req.toolCallId);
+    if (existing) {
+      const child = await p.threads.get(existing.childId);
+      if (child) return { ok: true, child, entry: existing, existed: true };
+    }
+  }
+  const agent = defs.agent(req.agentName);
+  if (!agent) throw new ValidationError(`Subagent ${req.agentName} is not defined`);
+  const scopedNames = new Set(defs.graphVariables(agent.name).filter((v) => v.scoped).map((v) => v.name));
+  const requiredScoped = defs.requiredScopedAtSpawn(agent.name);
+  const given = req.scopedEnv ?? {};
+  const missing = requiredScoped.filter((n) => !(n in given));
+  if (missing.length > 0) return { ok: false, required: requiredScoped, missing };
+
+  // Read everything outside the transaction: inherited env and the attachment bytes.
+  const parentEnv = (await p.env.list("thread", req.parent.id)).filter((r) => !scopedNames.has(r.name));
+  const files: { from: string; data: Uint8Array; mimeType: string | null }[] = [];
+  for (const raw of req.attachments) {
+    const from = normalizePath(raw);
+    const st = await p.files.stat(req.parent.id, from);
+    const data = st && !st.isDirectory ? await p.files.read(req.parent.id, from) : null;
+    if (!st || !data) throw new ValidationError(`Attachment ${from} does not exist in the parent thread's files`);
+    files.push({ from, data, mimeType: st.mimeType });
+  }
+  const declared = new Map(defs.graphVariables(agent.name).map((v) => [v.name, v.type]));
+
+  const result = await deps.events.commit(async (tx, emit) => {
+    const tags = req.threadName ? [`name:${req.threadName}`] : [];
+    const child = await tx.threads.create({
+      agentId: agent.name,
+      parentId: req.parent.id,
+      userId: req.parent.userId,
+      tags,
+      name: req.threadName,
+      state: initialThreadState(),
+      status: "running",
+    });
+    for (const r of parentEnv) await tx.env.set("thread", child.id, r.name, r.type, r.value);
+    for (const [name, value] of Object.entries(given)) {
+      const secret = declared.get(name) === "secret";
+      if (secret && !deps.secrets) throw new ValidationError(`Cannot store secret ${name}: no secrets key is configured`);
+      await tx.env.set("thread", child.id, name, secret ? "secret" : "text", secret ? deps.secrets!.encrypt(value) : value);
+    }
+    const attachments: AttachmentRecord[] = [];
+    for (const f of files) {
+      const to = await freePath(tx.files, child.id, `/attachments/${baseName(f.from)}`);
+      await tx.files.write(child.id, to, f.data, { mimeType: f.mimeType, sourceThreadId: req.parent.id, sourcePath: f.from });
+      attachments.push({ path: to, name: baseName(to), mimeType: f.mimeType ?? undefined, size: f.data.byteLength });
+    }
+    const entry = await tx.subagents.create({
+      parentId: req.parent.id,
+      childId: child.id,
+      name: agent.name,
+      title: agent.title ?? null,
+      description: agent.toolDescription ?? agent.description ?? "",
+      resumable: req.resumable !== false,
+      blocking: req.blocking,
+      threadName: req.threadName,
+      spawnGroupId: req.spawnGroupId,
+      status: "running",
+      parentCommunication: req.resumable ? req.resumable.parentCommunication : "implicit",
+      toolName: req.toolName,
+      toolCallId: req.toolCallId,
+      createdAt: nowMicros(),
+    });
+    if (req.message !== null || attachments.length > 0) {
+      await tx.queue.enqueue(child.id, {
+        role: req.messageRole,
+        content: req.message ?? "",
+        attachments,
+        silent: false,
+        metadata: { from_parent: req.parent.id },
+      });
+    }
+    await emit(child.id, { type: "thread.status", status: "running", stopReason: null });
+    await emit(req.parent.id, { type: "subagent.updated", childId: child.id, name: agent.name, status: "running", change: "spawned" });
+    return { child, entry };
+  });
+  await deps.schedule(result.child.id);
+  return { ok: true, ...result, existed: false };
+}

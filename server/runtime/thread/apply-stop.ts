@@ -1,0 +1,88 @@
+import type { ParsedAgentDefinition } from "@/server/spec";
+import { normalizeSessionBinding } from "@/server/spec";
+import type { Emit } from "../events/publisher";
+import { toSpecMessage } from "../messages/to-spec";
+import { reportSessionEnd } from "../subagents/report";
+import type { MessageRecord, StopReason, Stores, ThreadRecord } from "../ports";
+import type { RuntimeDeps } from "./deps";
+import { bindingPayload, type SideStopConfig, type StopDecision } from "./stop-rules";
+import { endSession, endTurn } from "./turns";
+
+export function sideStopConfig(side: ParsedAgentDefinition["sideA"]): SideStopConfig {
+  return {
+    stopOnResponse: side.stopOnResponse,
+    stopTool: side.stopTool,
+    stopToolResponseProperty: side.stopToolResponseProperty,
+    sessionStop: normalizeSessionBinding(side.sessionStop),
+    sessionFail: normalizeSessionBinding(side.sessionFail),
+  };
+}
+
+/** Persist the outcome of stop evaluation: end the turn or the session, record the reason, announce it. */
+export async function applyStopDecision(
+  deps: RuntimeDeps,
+  threadId: string,
+  agent: ParsedAgentDefinition,
+  decision: StopDecision,
+  assistant: MessageRecord,
+): Promise<void> {
+  if (decision.scope === "none") return;
+  const parentToWake = await deps.events.commit(async (tx, emit): Promise<string | null> => {
+    const thread = (await tx.threads.get(threadId)) as ThreadRecord;
+    const side = thread.state.turn?.side ?? assistant.side ?? "a";
+    const endSeq = await tx.messages.lastSeq(threadId);
+    if (decision.scope === "session") {
+      const payload = bindingPayload(decision.binding, decision.call);
+      const state = endSession(thread.state, {
+        reason: decision.reason,
+        ok: decision.reason === "session_stop",
+        result: payload.message,
+        attachments: payload.attachments,
+      });
+      const updated = await tx.threads.update(threadId, { state, stopReason: decision.reason });
+      await emit(threadId, { type: "thread.stopped", reason: decision.reason, side, scope: "session" });
+      if (!thread.parentId) return null;
+      return reportSessionEnd(tx, emit, updated, { ok: decision.reason === "session_stop", message: payload.message, attachments: payload.attachments });
+    }
+    if (decision.reason === "stop_tool" && decision.call?.args) {
+      const prop = agentSide(agent, side).stopToolResponseProperty;
+      if (prop && prop in decision.call.args) {
+        const v = decision.call.args[prop];
+        const updated = await tx.messages.update(assistant.id, { content: typeof v === "string" ? v : JSON.stringify(v) });
+        await emit(threadId, { type: "message.updated", message: toSpecMessage(updated) });
+      }
+    }
+    return endTurnTx(thread, agent, decision.reason, endSeq, tx, emit);
+  });
+  if (parentToWake) await deps.schedule(parentToWake);
+}
+
+const agentSide = (agent: ParsedAgentDefinition, side: "a" | "b") => (side === "a" ? agent.sideA : (agent.sideB ?? agent.sideA));
+
+/**
+ * End the current turn with `reason`; in dual_ai this may end the session at the turn cap, and a child whose session
+ * ends that way reports a failure to its parent. Returns the parent to wake, if any.
+ */
+export async function endTurnTx(
+  thread: ThreadRecord,
+  agent: ParsedAgentDefinition,
+  reason: StopReason,
+  endSeq: number,
+  tx: Stores,
+  emit: Emit,
+): Promise<string | null> {
+  const side = thread.state.turn?.side ?? "a";
+  const { state, sessionCapReached } = endTurn(thread.state, agent, endSeq);
+  await emit(thread.id, { type: "thread.stopped", reason, side, scope: "turn" });
+  if (sessionCapReached) {
+    const detail =
+      `The session reached its limit of ${agent.maxSessionTurns} turns per side (maxSessionTurns) and ended ` +
+      `without a successful session stop or fail tool call.`;
+    const ended = endSession(state, { reason: "max_session_turns", ok: false, result: detail });
+    const updated = await tx.threads.update(thread.id, { state: ended, stopReason: "max_session_turns" });
+    await emit(thread.id, { type: "thread.stopped", reason: "max_session_turns", scope: "session" });
+    return thread.parentId ? reportSessionEnd(tx, emit, updated, { ok: false, message: detail, attachments: [] }) : null;
+  }
+  await tx.threads.update(thread.id, { state, stopReason: reason });
+  return null;
+}

@@ -1,0 +1,97 @@
+import { ValidationError } from "../errors";
+import { nowMicros } from "../ids";
+import { toSpecMessage } from "../messages/to-spec";
+import type { MessageRole, ThreadRecord } from "../ports";
+import type { RuntimeDeps } from "./deps";
+import { initialThreadState } from "./initial-state";
+import { startTurn } from "./turns";
+import { immediateEntries } from "../subagents/immediate";
+
+export interface CreateThreadInput {
+  agentId: string;
+  env?: Record<string, string>;
+  envTypes?: Record<string, "text" | "secret">;
+  tags?: string[];
+  initialMessages?: { role: MessageRole; content: string | null; silent?: boolean; metadata?: Record<string, unknown> }[];
+  userId?: string | null;
+  parentId?: string | null;
+  name?: string | null;
+}
+
+/**
+ * Create a thread (design.md §5): the agent must exist and every variable its graph requires must have a value
+ * (from `env`, the user's or the instance's values). Env values are stored (secrets encrypted), then initial
+ * messages; when the last initial message calls for an answer (`user` → side A, `assistant` → side B of a dual_ai
+ * agent) the thread starts running.
+ */
+export async function createThread(deps: RuntimeDeps, input: CreateThreadInput): Promise<ThreadRecord> {
+  const defs = deps.definitions();
+  const agent = defs.agent(input.agentId);
+  if (!agent) {
+    const known = defs.agentNames();
+    throw new ValidationError(`agent_id: unknown agent "${input.agentId}"${known.length ? `; known agents: ${known.join(", ")}` : ""}`, [
+      { path: "agent_id", message: `unknown agent "${input.agentId}"` },
+    ]);
+  }
+  const env = input.env ?? {};
+  const provided = new Set(Object.keys(env).filter((k) => env[k] !== undefined));
+  const userValues = input.userId ? await deps.persistence.env.list("user", input.userId) : [];
+  const instanceValues = await deps.persistence.env.list("instance", "instance");
+  for (const r of [...userValues, ...instanceValues]) provided.add(r.name);
+  const missing = defs.requiredAtCreation(agent.name).filter((v) => !provided.has(v.name));
+  if (missing.length > 0) {
+    throw new ValidationError(`Missing required variables for agent "${agent.name}": ${missing.map((v) => v.name).join(", ")}`, {
+      missing: missing.map((v) => v.name),
+      fields: missing.map((v) => ({ path: `env.${v.name}`, message: v.description ? `required: ${v.description}` : "required" })),
+    });
+  }
+  const declared = new Map(defs.graphVariables(agent.name).map((v) => [v.name, v.type]));
+  const secretNames = Object.keys(env).filter((k) => (input.envTypes?.[k] ?? declared.get(k)) === "secret");
+  if (secretNames.length > 0 && !deps.secrets) throw new ValidationError("Secret values cannot be stored: no secrets key is configured");
+
+  return deps.events.commit(async (tx, emit) => {
+    let thread = await tx.threads.create({
+      agentId: agent.name,
+      parentId: input.parentId ?? null,
+      userId: input.userId ?? null,
+      tags: input.tags ?? [],
+      name: input.name ?? null,
+      state: initialThreadState(),
+      status: "idle",
+    });
+    for (const [name, value] of Object.entries(env)) {
+      const secret = secretNames.includes(name);
+      await tx.env.set("thread", thread.id, name, secret ? "secret" : "text", secret ? deps.secrets!.encrypt(value) : value);
+    }
+    let last: { role: MessageRole; seq: number } | null = null;
+    for (const m of input.initialMessages ?? []) {
+      const msg = await tx.messages.append(thread.id, {
+        role: m.role,
+        content: m.content,
+        name: null,
+        toolCalls: null,
+        toolCallId: null,
+        toolStatus: null,
+        reasoningContent: null,
+        attachments: null,
+        silent: m.silent ?? false,
+        depth: 0,
+        side: null,
+        metadata: m.metadata ?? null,
+        subagentId: typeof m.metadata?.subagent_id === "string" ? m.metadata.subagent_id : null,
+        createdAt: nowMicros(),
+      });
+      await emit(thread.id, { type: "message.created", message: toSpecMessage(msg) });
+      if (m.role === "user" || m.role === "assistant") last = { role: m.role, seq: msg.seq };
+    }
+    const side = last?.role === "user" ? "a" : last?.role === "assistant" && agent.type === "dual_ai" ? "b" : null;
+    if (side && last) {
+      thread = await tx.threads.update(thread.id, { status: "running", state: startTurn(thread.state, side, last.seq) });
+    } else if (immediateEntries(defs, agent.sideA.prompt).length > 0) {
+      // Immediate subagents start at thread creation, before any model step.
+      thread = await tx.threads.update(thread.id, { status: "running" });
+    }
+    await emit(thread.id, { type: "thread.status", status: thread.status, stopReason: null });
+    return thread;
+  });
+}

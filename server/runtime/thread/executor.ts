@@ -1,0 +1,288 @@
+import { isAbortError } from "../abort";
+import { newId } from "../ids";
+import { createMessage } from "../messages/message-writer";
+import type { MessageRecord, StopReason, ThreadRecord, ToolCallRecord } from "../ports";
+import { deliverQueue } from "../queue/deliver";
+import { buildStepRequest, callModel } from "../side-loop/llm-step";
+import { loadStepContext, type StepContext } from "../side-loop/step-context";
+import { runToolCalls, storeResult, STOPPED_BEFORE_RUN } from "../tools/dispatch";
+import { toolError } from "../tools/tool-call-context";
+import { applyStopDecision, endTurnTx, sideStopConfig } from "./apply-stop";
+import type { RuntimeDeps } from "./deps";
+import { evaluateStops, type ExecutedCall } from "./stop-rules";
+import { endSession, startTurn } from "./turns";
+import { reportSessionEnd } from "../subagents/report";
+import { offeredTools, type OfferedTool } from "../subagents/offered";
+import { applySessionStatus, syncRegistryStatus } from "../subagents/status";
+import { immediateEntries, runImmediate } from "../subagents/immediate";
+import { registryMessage } from "../subagents/texts";
+
+/**
+ * One activation of a thread: deliver queued messages, then step the active side until nothing is due (ai_human:
+ * the human's turn; dual_ai: the session ended), a stop, a safety limit, or an error. All progress is persisted as
+ * it happens, so an activation that dies is resumed by the next one from the database.
+ */
+export async function runActivation(deps: RuntimeDeps, threadId: string): Promise<void> {
+  const controller = deps.aborts.begin(threadId);
+  try {
+    await activationLoop(deps, threadId, controller.signal);
+  } finally {
+    deps.aborts.end(threadId, controller);
+  }
+}
+
+async function activationLoop(deps: RuntimeDeps, threadId: string, signal: AbortSignal): Promise<void> {
+  const p = deps.persistence;
+  const initial = await p.threads.get(threadId);
+  if (!initial || initial.status === "terminated") return;
+  await p.threads.update(threadId, { state: { ...initial.state, activationSteps: 0 } });
+  for (;;) {
+    let thread = await p.threads.get(threadId);
+    if (!thread || thread.status === "terminated") return;
+    if (signal.aborted) return finishUserStop(deps, thread);
+    const agent = deps.definitions().agent(thread.agentId);
+    thread = await activateImmediate(deps, thread, agent);
+    thread = await deliverQueue(deps, thread, agent);
+    if (!thread.state.turn?.active && thread.state.continueRequested) {
+      const side = thread.state.turn?.side ?? "a";
+      const lastSeq = await p.messages.lastSeq(threadId);
+      thread = await p.threads.update(threadId, { state: { ...startTurn(thread.state, side, lastSeq), continueRequested: false } });
+    }
+    if (!thread.state.turn?.active) {
+      if (await goIdle(deps, thread)) return;
+      continue;
+    }
+    let ctx: StepContext;
+    try {
+      ctx = await loadStepContext(deps, thread, thread.state.turn.side);
+    } catch (err) {
+      return stopWithError(deps, thread, err);
+    }
+    // A stored step whose tools or stop evaluation did not finish (a restart, or a queued tool call): finish it.
+    const pending = await finishPendingStep(deps, thread, ctx, signal);
+    if (pending === "waiting") return;
+    if (pending) continue;
+    const turn = thread.state.turn;
+    if (ctx.sideConfig.maxSteps !== undefined && turn.steps >= ctx.sideConfig.maxSteps) {
+      await endTurnWith(deps, thread, ctx, "max_steps");
+      continue;
+    }
+    if (thread.state.activationSteps >= deps.settings.maxTotalSteps) {
+      await stopActivation(deps, thread, "max_total_steps", `Reached the ceiling of ${deps.settings.maxTotalSteps} steps in one activation`);
+      return;
+    }
+    const outcome = await runStep(deps, thread, ctx, signal);
+    if (outcome === "stopped") return;
+  }
+}
+
+/** Spawn the immediate subagents of the prompt that is active (or about to be), once per activation. */
+async function activateImmediate(deps: RuntimeDeps, thread: ThreadRecord, agent: ReturnType<ReturnType<RuntimeDeps["definitions"]>["agent"]>): Promise<ThreadRecord> {
+  if (!agent) return thread;
+  const side = thread.state.turn?.side ?? "a";
+  const prompt = (side === "b" ? agent.sideB : agent.sideA)?.prompt;
+  if (!prompt || thread.state.immediateDone.includes(prompt) || immediateEntries(deps.definitions(), prompt).length === 0) return thread;
+  const ctx = await loadStepContext(deps, thread, side);
+  await runImmediate(deps, thread, ctx);
+  return (await deps.persistence.threads.get(thread.id)) ?? thread;
+}
+
+/** One LLM step of the active side: request, stored response, tools, stop evaluation. */
+async function runStep(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepContext, signal: AbortSignal): Promise<"continue" | "stopped"> {
+  const history = await deps.persistence.messages.list(thread.id, { includeSilent: true });
+  const children = await deps.persistence.subagents.listByParent(thread.id);
+  const registryText = registryMessage(children);
+  let req;
+  let offered;
+  try {
+    offered = await offeredTools(ctx, children);
+    req = await buildStepRequest(deps, ctx, thread, history, registryText ? [registryText] : [], offered.chat);
+  } catch (err) {
+    await stopWithError(deps, thread, err);
+    return "stopped";
+  }
+  const step = thread.state.activationSteps + 1;
+  await deps.events.emit(thread.id, { type: "step.started", stepId: req.stepId, side: ctx.side, agent: ctx.agent.name, prompt: ctx.prompt.name, step });
+  let result;
+  try {
+    result = await callModel(deps, ctx, thread, req, step, signal);
+  } catch (err) {
+    if (isAbortError(err) || signal.aborted) {
+      await finishUserStop(deps, (await deps.persistence.threads.get(thread.id)) ?? thread);
+      return "stopped";
+    }
+    await stopWithError(deps, thread, err);
+    return "stopped";
+  }
+  const toolCalls: ToolCallRecord[] = result.toolCalls.map((c) => ({
+    id: c.id || `call_${newId()}`,
+    type: "function",
+    function: { name: c.name, arguments: c.arguments },
+  }));
+  const scope = { deps, thread, side: ctx.side, signal, stepId: req.stepId, ctx };
+  const assistant = await createMessage(
+    scope,
+    {
+      role: ctx.side === "a" ? "assistant" : "user",
+      content: result.content,
+      name: null,
+      toolCalls: toolCalls.length > 0 ? toolCalls : null,
+      toolCallId: null,
+      toolStatus: null,
+      reasoningContent: result.reasoning,
+      attachments: null,
+      silent: false,
+      depth: 0,
+      side: ctx.side,
+      metadata: { model: result.model.name, finish_reason: result.finishReason },
+      subagentId: null,
+    },
+    async (tx, msg, emit) => {
+      const fresh = (await tx.threads.get(thread.id)) ?? thread;
+      const turn = fresh.state.turn ?? { side: ctx.side, active: true, steps: 0, startSeq: msg.seq - 1 };
+      await tx.threads.update(thread.id, {
+        state: { ...fresh.state, turn: { ...turn, steps: turn.steps + 1 }, activationSteps: fresh.state.activationSteps + 1 },
+      });
+      await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length });
+    },
+  );
+  const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName);
+  return outcome === "waiting" ? "stopped" : "continue";
+}
+
+/** Run the step's tool calls (all, or the ones still missing a result) and evaluate stops. */
+async function finishStep(
+  deps: RuntimeDeps,
+  thread: ThreadRecord,
+  ctx: StepContext,
+  assistant: MessageRecord,
+  calls: ToolCallRecord[],
+  signal: AbortSignal,
+  stepId: string,
+  alreadyExecuted: ExecutedCall[] = [],
+  offered?: Map<string, OfferedTool>,
+): Promise<"done" | "waiting"> {
+  const children = await deps.persistence.subagents.listByParent(thread.id);
+  const tc = { deps, thread, ctx, side: ctx.side, signal, stepId, assistantMessage: assistant, depth: 0, offered, children };
+  const { executed, deferred } = calls.length > 0 ? await runToolCalls(tc, calls) : { executed: [], deferred: 0 };
+  if (signal.aborted) return "done"; // the loop records the user stop
+  await applySessionStatus(deps, thread, ctx, executed);
+  if (deferred > 0) {
+    await waitForChildren(deps, thread.id);
+    return "waiting";
+  }
+  const all = [...alreadyExecuted, ...executed];
+  const decision = evaluateStops(sideStopConfig(ctx.sideConfig), { calls: all, hadToolCalls: (assistant.toolCalls ?? []).length > 0 });
+  await applyStopDecision(deps, thread.id, ctx.agent, decision, assistant);
+  return "done";
+}
+
+/** A blocking subagent call is pending: the activation ends; the thread stays `running` until the child reports. */
+async function waitForChildren(deps: RuntimeDeps, threadId: string): Promise<void> {
+  await deps.events.commit(async (tx, emit) => {
+    const t = await tx.threads.get(threadId);
+    if (!t || t.status === "running") return;
+    await tx.threads.update(threadId, { status: "running" });
+    await emit(threadId, { type: "thread.status", status: "running", stopReason: t.stopReason });
+  });
+}
+
+/**
+ * After a restart: the side's last step may have stored its response but not finished its tools or its stop
+ * evaluation. Finish it from the stored messages (missing tool results run now) instead of asking the model again.
+ */
+async function finishPendingStep(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepContext, signal: AbortSignal): Promise<false | "done" | "waiting"> {
+  const turn = thread.state.turn!;
+  const inTurn = await deps.persistence.messages.list(thread.id, { afterSeq: turn.startSeq, includeSilent: true });
+  const own = [...inTurn].reverse().find((m) => m.side === ctx.side && m.role !== "tool" && m.role !== "system");
+  if (!own) return false;
+  const results = new Map(inTurn.filter((m) => m.role === "tool" && m.toolCallId).map((m) => [m.toolCallId!, m]));
+  const calls = own.toolCalls ?? [];
+  const missing = calls.filter((c) => !results.has(c.id));
+  // Unanswered calls always come first (a blocking subagent keeps the side waiting even when messages arrive).
+  const laterMessages = inTurn.some((m) => m.seq > own.seq && m.role !== "tool");
+  if (missing.length === 0 && laterMessages) return false;
+  const done: ExecutedCall[] = calls
+    .filter((c) => results.has(c.id))
+    .map((c) => {
+      const r = results.get(c.id)!;
+      let args: Record<string, unknown> | null = null;
+      try {
+        args = JSON.parse(c.function.arguments || "{}");
+      } catch {}
+      return { name: c.function.name, args, status: r.toolStatus === "error" ? "error" : "success", text: r.content ?? "" };
+    });
+  const decision = evaluateStops(sideStopConfig(ctx.sideConfig), { calls: done, hadToolCalls: calls.length > 0 });
+  if (missing.length === 0 && decision.scope === "none") return false;
+  deps.log("debug", "finishing a stored step", { threadId: thread.id, missingToolCalls: missing.length });
+  return finishStep(deps, thread, ctx, own, missing, signal, newId(), done);
+}
+
+async function endTurnWith(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepContext, reason: StopReason): Promise<void> {
+  const parent = await deps.events.commit(async (tx, emit) => {
+    const fresh = (await tx.threads.get(thread.id)) ?? thread;
+    const endSeq = await tx.messages.lastSeq(thread.id);
+    return endTurnTx(fresh, ctx.agent, reason, endSeq, tx, emit);
+  });
+  if (parent) await deps.schedule(parent);
+}
+
+/** Nothing is due: the thread waits. Returns false when a message arrived meanwhile (keep going). */
+async function goIdle(deps: RuntimeDeps, thread: ThreadRecord): Promise<boolean> {
+  return deps.events.commit(async (tx, emit) => {
+    if ((await tx.queue.pending(thread.id)).length > 0) return false;
+    const fresh = (await tx.threads.get(thread.id)) ?? thread;
+    if (fresh.state.continueRequested) return false;
+    if (fresh.status !== "idle" && fresh.status !== "terminated") {
+      await tx.threads.update(thread.id, { status: "idle" });
+      await emit(thread.id, { type: "thread.status", status: "idle", stopReason: fresh.stopReason });
+      await syncRegistryStatus(tx, emit, thread.id, "running", "idle");
+    }
+    return true;
+  });
+}
+
+/**
+ * The activation ends here (a safety limit, an error or a user stop); the thread waits with the reason recorded. A
+ * child stopped by a limit or an error reports the failure to its parent (no terminal session tool was called).
+ */
+async function stopActivation(deps: RuntimeDeps, thread: ThreadRecord, reason: StopReason, detail: string): Promise<void> {
+  const parent = await deps.events.commit(async (tx, emit) => {
+    const fresh = (await tx.threads.get(thread.id)) ?? thread;
+    if (fresh.status === "terminated") return null;
+    const turn = fresh.state.turn ? { ...fresh.state.turn, active: false } : null;
+    const reportable = fresh.parentId && reason !== "user_stop" && !fresh.state.session.ended;
+    const state = reportable ? endSession({ ...fresh.state, turn }, { reason, ok: false, result: detail }) : { ...fresh.state, turn };
+    const updated = await tx.threads.update(thread.id, { status: "idle", stopReason: reason, state });
+    await emit(thread.id, { type: "thread.stopped", reason, scope: "activation", side: fresh.state.turn?.side, detail });
+    await emit(thread.id, { type: "thread.status", status: "idle", stopReason: reason });
+    if (!reportable) return null;
+    const message = `The subagent stopped (${reason}): ${detail}. No terminal session tool (sessionStop or sessionFail) was called.`;
+    return reportSessionEnd(tx, emit, updated, { ok: false, message, attachments: [] });
+  });
+  if (parent) await deps.schedule(parent);
+}
+
+async function stopWithError(deps: RuntimeDeps, thread: ThreadRecord, err: unknown): Promise<void> {
+  const detail = err instanceof Error ? err.message : String(err);
+  deps.log("warn", "activation stopped with an error", { threadId: thread.id, error: detail });
+  await stopActivation(deps, thread, "error", detail);
+}
+
+/** A user stop (design.md §4): dangling tool calls get an error result, the turn pauses, `user_stop` is recorded. */
+export async function finishUserStop(deps: RuntimeDeps, thread: ThreadRecord): Promise<void> {
+  if (thread.status === "terminated") return;
+  const turn = thread.state.turn;
+  if (turn) {
+    const inTurn = await deps.persistence.messages.list(thread.id, { afterSeq: turn.startSeq, includeSilent: true });
+    const answered = new Set(inTurn.filter((m) => m.role === "tool").map((m) => m.toolCallId));
+    for (const m of inTurn) {
+      for (const call of m.toolCalls ?? []) {
+        if (answered.has(call.id)) continue;
+        const tc = { deps, thread, side: turn.side, stepId: "", assistantMessage: m, depth: 0 } as unknown as Parameters<typeof storeResult>[0];
+        await storeResult(tc, call, toolError(STOPPED_BEFORE_RUN, { error_code: "user_stop" }), 0);
+      }
+    }
+  }
+  await stopActivation(deps, thread, "user_stop", "Stopped by the user");
+}

@@ -1,0 +1,125 @@
+import type { Persistence, WorkItemRecord } from "../ports";
+
+export interface SchedulerOptions {
+  persistence: Persistence;
+  /** Runs one claimed work item (an activation, an effect). */
+  run(item: WorkItemRecord): Promise<void>;
+  workerId: string;
+  /** Activations running at once in this process. */
+  concurrency?: number;
+  leaseMs?: number;
+  /** Fallback poll for due work (scheduled effects, retries, other processes' enqueues). */
+  pollMs?: number;
+  /** On SQLite only one process runs threads: every claimed item is released at start. */
+  exclusive?: boolean;
+  log?(level: "info" | "warn" | "error", message: string, data?: Record<string, unknown>): void;
+}
+
+/**
+ * Claims durable work items with a lease and runs them. At most one activation per thread runs at a time (the work
+ * store never hands out a thread that is already claimed). At start it releases stale leases and re-queues every
+ * thread that was running, so a crash or restart loses nothing.
+ */
+export class Scheduler {
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private running = false;
+  private wakeUp: (() => void) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private loopDone: Promise<void> | null = null;
+
+  constructor(private readonly opts: SchedulerOptions) {}
+
+  async start(): Promise<void> {
+    const { persistence: p } = this.opts;
+    const released = await p.work.releaseExpired({ all: this.opts.exclusive ?? true });
+    const running = await p.threads.listRunning();
+    for (const id of running) await this.enqueue(id);
+    if (released > 0 || running.length > 0) {
+      this.opts.log?.("info", "resuming interrupted work", { releasedLeases: released, runningThreads: running.length });
+    }
+    this.running = true;
+    const leaseMs = this.opts.leaseMs ?? 30_000;
+    this.heartbeat = setInterval(() => {
+      if (this.inFlight.size > 0) void p.work.extendLeases(this.opts.workerId, leaseMs).catch(() => {});
+    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    this.heartbeat.unref();
+    this.loopDone = this.loop();
+  }
+
+  /** Ask for an activation of the thread (durable: survives a restart before it runs). */
+  async schedule(threadId: string): Promise<void> {
+    await this.enqueue(threadId);
+    this.wake();
+  }
+
+  private async enqueue(threadId: string): Promise<void> {
+    await this.opts.persistence.work.enqueue({ kind: "run", threadId, dedupeKey: `run:${threadId}` });
+  }
+
+  wake(): void {
+    const w = this.wakeUp;
+    this.wakeUp = null;
+    w?.();
+  }
+
+  private async loop(): Promise<void> {
+    const { persistence: p, workerId } = this.opts;
+    const concurrency = this.opts.concurrency ?? 64;
+    const leaseMs = this.opts.leaseMs ?? 30_000;
+    while (this.running) {
+      const free = concurrency - this.inFlight.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          const items = await p.work.claim(workerId, free, leaseMs);
+          claimed = items.length;
+          for (const item of items) this.execute(item);
+        } catch (err) {
+          this.opts.log?.("error", "claiming work failed", { error: String(err) });
+        }
+      }
+      if (claimed > 0 && claimed === free) continue;
+      const poll = this.opts.pollMs ?? 1000;
+      const next = await p.work.nextRunAt().catch(() => null);
+      const wait = next ? Math.max(5, Math.min(poll, next.getTime() - Date.now())) : poll;
+      await new Promise<void>((resolve) => {
+        this.wakeUp = resolve;
+        this.timer = setTimeout(resolve, wait);
+      });
+      if (this.timer) clearTimeout(this.timer);
+    }
+  }
+
+  private execute(item: WorkItemRecord): void {
+    const { persistence: p } = this.opts;
+    const { id: itemId, threadId, attempts } = item;
+    const task = (async () => {
+      try {
+        await this.opts.run(item);
+        await p.work.complete(itemId);
+      } catch (err) {
+        const backoff = Math.min(60_000, 1000 * 2 ** Math.min(attempts, 6));
+        this.opts.log?.("error", "activation failed; will retry", { threadId, error: String(err), retryInMs: backoff });
+        await p.work.fail(itemId, String(err), attempts < 8 ? new Date(Date.now() + backoff) : null).catch(() => {});
+      } finally {
+        this.inFlight.delete(itemId);
+        this.wake();
+      }
+    })();
+    this.inFlight.set(itemId, task);
+  }
+
+  /** Stop claiming; wait for running activations to finish. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  get activeCount(): number {
+    return this.inFlight.size;
+  }
+}

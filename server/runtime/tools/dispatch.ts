@@ -1,0 +1,145 @@
+import { toolResultSchema, type ToolCall, type ToolResult } from "@/server/spec";
+import { isAbortError } from "../abort";
+import { redactDeep, redactText } from "../env/redact";
+import { runHooks } from "../hooks/hook-runner";
+import { createMessage } from "../messages/message-writer";
+import type { ToolCallRecord } from "../ports";
+import { hookContext, type StateScope } from "../state/scope";
+import { invokeLifecycle, invokeSubagent } from "../subagents/invoke";
+import { offeredTools } from "../subagents/offered";
+import type { ExecutedCall } from "../thread/stop-rules";
+import { runCallable } from "./run-callable";
+import { runHandoff } from "./run-handoff";
+import { runSubprompt } from "./run-subprompt";
+import { parseArguments, resultText, toolError, type ToolCallContext } from "./tool-call-context";
+
+export const STOPPED_BEFORE_RUN = "Stopped by the user before this tool ran.";
+
+/**
+ * Run a step's tool calls in order and store one tool message per call. A call to a tool the prompt does not offer,
+ * malformed arguments, or a throwing tool become tool errors the model sees; the loop goes on.
+ */
+export async function runToolCalls(
+  tc: ToolCallContext,
+  calls: ToolCallRecord[],
+): Promise<{ executed: ExecutedCall[]; threadChanged: boolean; deferred: number }> {
+  const executed: ExecutedCall[] = [];
+  let threadChanged = false;
+  let deferred = 0;
+  const offered = tc.offered ?? (await offeredTools(tc.ctx, await tc.deps.persistence.subagents.listByParent(tc.thread.id))).byName;
+  for (const call of calls) {
+    const name = call.function.name;
+    if (tc.signal.aborted) {
+      await storeResult(tc, call, toolError(STOPPED_BEFORE_RUN, { error_code: "user_stop" }), 0);
+      executed.push({ name, args: null, status: "error", text: STOPPED_BEFORE_RUN });
+      continue;
+    }
+    const started = performance.now();
+    const entry = offered.get(name);
+    await tc.deps.events.emit(tc.thread.id, {
+      type: "tool.started",
+      stepId: tc.stepId,
+      toolCallId: call.id,
+      name,
+      kind: entry?.kind ?? "unknown",
+      arguments: redactText(call.function.arguments, tc.ctx.secrets),
+    });
+    const parsed = parseArguments(name, call.function.arguments);
+    let result: ToolResult;
+    try {
+      if (!entry) {
+        const names = [...offered.keys()];
+        result = toolError(
+          `Tool ${name} is not available at this step.${names.length > 0 ? ` Available tools: ${names.join(", ")}.` : " No tools are available."}`,
+          { error_code: "unknown_tool" },
+        );
+      } else if (!parsed.ok) {
+        result = toolError(parsed.error, { error_code: "invalid_arguments" });
+      } else if (entry.kind === "tool") {
+        result = await runCallable(tc, entry, parsed.args);
+      } else if (entry.kind === "subprompt") {
+        result = await runSubprompt(tc, entry, parsed.args);
+      } else if (entry.kind === "handoff") {
+        const h = await runHandoff(tc, entry);
+        result = h.result;
+        threadChanged ||= h.changed;
+      } else {
+        const outcome =
+          entry.kind === "subagent" ? await invokeSubagent(tc, entry, call.id, parsed.args) : await invokeLifecycle(tc, entry, call.id, parsed.args);
+        if ("deferred" in outcome) {
+          // A blocking subagent: the call is answered when the child reports (durably, even across restarts).
+          deferred++;
+          continue;
+        }
+        result = outcome.result;
+      }
+    } catch (err) {
+      if (!isAbortError(err)) throw err;
+      result = toolError("Stopped by the user while this tool was running.", { error_code: "user_stop" });
+    }
+    result = await afterToolHooks(tc, call, result);
+    await storeResult(tc, call, result, performance.now() - started);
+    executed.push({ name, args: parsed.ok ? parsed.args : null, status: result.status, text: resultText(result) });
+  }
+  return { executed, threadChanged, deferred };
+}
+
+const acceptResult = (out: unknown): ToolResult | undefined => {
+  if (out === undefined || out === null) return undefined;
+  const parsed = toolResultSchema.safeParse(out);
+  if (!parsed.success) throw new Error("the hook returned something that is not a ToolResult ({status: 'success', result} or {status: 'error', error})");
+  return parsed.data;
+};
+
+/**
+ * The tool hooks, in order: `after_tool_call_success` / `after_tool_call_failure` (post-process or recover), then
+ * `before_store_tool_result`; finally secret values are redacted before anything is stored, streamed or sent on.
+ */
+async function afterToolHooks(tc: ToolCallContext, call: ToolCallRecord, result: ToolResult): Promise<ToolResult> {
+  const hc = hookContext(tc);
+  const spec: ToolCall = { id: call.id, type: "function", function: { ...call.function } };
+  let r = result;
+  if (hc) {
+    r =
+      r.status === "success"
+        ? await runHooks(hc, "after_tool_call_success", r, (exec, st, v) => Promise.resolve(exec(st, spec, v)), acceptResult)
+        : await runHooks(hc, "after_tool_call_failure", r, (exec, st, v) => Promise.resolve(exec(st, spec, new Error(v.status === "error" ? v.error : ""))), acceptResult);
+    r = await runHooks(hc, "before_store_tool_result", r, (exec, st, v) => Promise.resolve(exec(st, spec, v)), acceptResult);
+  }
+  return redactDeep(r, tc.ctx.secrets);
+}
+
+/** Store the tool message for a call and announce it. */
+export async function storeResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number): Promise<void> {
+  await createMessage(
+    scope,
+    {
+      role: "tool",
+      content: resultText(result),
+      name: call.function.name,
+      toolCalls: null,
+      toolCallId: call.id,
+      toolStatus: result.status,
+      reasoningContent: null,
+      attachments: null,
+      silent: false,
+      depth: 0,
+      side: scope.side,
+      metadata:
+        result.status === "error" && (result.error_code || result.error_data)
+          ? { error_code: result.error_code ?? null, error_data: result.error_data ?? null }
+          : null,
+      subagentId: null,
+    },
+    async (_tx, msg, emit) => {
+      await emit(scope.thread.id, {
+        type: "tool.completed",
+        toolCallId: call.id,
+        name: call.function.name,
+        status: result.status,
+        durationMs: Math.round(durationMs),
+        messageId: msg.id,
+      });
+    },
+  );
+}

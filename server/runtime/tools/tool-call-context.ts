@@ -1,0 +1,39 @@
+import type { ToolResult } from "@/server/spec";
+import type { MessageRecord } from "../ports";
+import type { OfferedTool } from "../subagents/offered";
+import type { StepContext } from "../side-loop/step-context";
+import type { StateScope } from "../state/scope";
+
+/** What a tool call runs with: a step scope plus the assistant message that made the call. */
+export interface ToolCallContext extends StateScope {
+  ctx: StepContext;
+  assistantMessage: MessageRecord;
+  /** Depth of nested invocations (subprompts calling tools), to stop runaway recursion. */
+  depth: number;
+  /** The tools offered at this step (computed once per step). */
+  offered?: Map<string, OfferedTool>;
+}
+
+export const toolError = (error: string, extra: { error_code?: string; error_data?: Record<string, unknown> } = {}): ToolResult => ({
+  status: "error",
+  error,
+  ...extra,
+});
+
+/** The text a tool message stores: the result, or the error. */
+export const resultText = (r: ToolResult): string => (r.status === "success" ? r.result : r.error);
+
+/** Parse the model's argument text; malformed JSON becomes a clear error the model can act on. */
+export function parseArguments(name: string, raw: string): { ok: true; args: Record<string, unknown> } | { ok: false; error: string } {
+  const text = raw.trim() === "" ? "{}" : raw;
+  try {
+    const v = JSON.parse(text);
+    if (v === null || typeof v !== "object" || Array.isArray(v)) {
+      return { ok: false, error: `The arguments for ${name} must be a JSON object, got ${Array.isArray(v) ? "an array" : typeof v}.` };
+    }
+    return { ok: true, args: v as Record<string, unknown> };
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    return { ok: false, error: `The arguments for ${name} are not valid JSON (${detail}). Call ${name} again with a JSON object.` };
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The Standard Agents specification in code: zod schemas, TypeScript types and `define*` helpers.
+ * Browser-safe: imports only zod. Definition files import it as `@studio/spec`.
+ */
+export * from "./agent";
+export * from "./attachment";
+export * from "./define";
+export * from "./deprecation";
+export * from "./deprecations";
+export * from "./effect";
+export * from "./format-issues";
+export * from "./hook";
+export * from "./json";
+export * from "./llm-message";
+export * from "./message";
+export * from "./model";
+export * from "./names";
+export * from "./parse-definition";
+export * from "./prompt";
+export * from "./prompt-content";
+export * from "./registry-names";
+export * from "./session-binding";
+export * from "./shared-fields";
+export * from "./side-config";
+export * from "./thread-files";
+export * from "./thread-state";
+export * from "./tool";
+export * from "./tool-entry";
+export * from "./tool-result";
+export * from "./unknown-keys";
+export * from "./variable";
+export * from "./zod-like";

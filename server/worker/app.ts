@@ -1,0 +1,115 @@
+import os from "node:os";
+import path from "node:path";
+import { createPrismaClient } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { createPersistence } from "@/server/db/persistence";
+import { config as loadProcessConfig, type AppConfig } from "@/server/env";
+import { createRegistryStore, type RegistryStore } from "@/server/registry";
+import { definitionsCache } from "@/server/runtime/definitions-from-registry";
+import { createSecretBox } from "@/server/runtime/env/secret-box";
+import { InMemoryEventBus } from "@/server/runtime/events/memory-bus";
+import { createOpenAiClient } from "@/server/runtime/llm/openai-client";
+import type { EventBus, Persistence } from "@/server/runtime/ports";
+import { Runtime } from "@/server/runtime/runtime";
+import { loadSecretsKey } from "./secrets-key";
+import { ensureAdmin } from "@/server/api/auth/sessions";
+
+/**
+ * The composition root: configuration, database, definition registry, event bus, LLM client and runtime, wired once
+ * per process. In embedded mode the Next.js server starts it from `instrumentation.ts`; tests and standalone servers
+ * call `createApp` directly.
+ */
+export interface App {
+  config: AppConfig;
+  registry: RegistryStore;
+  prisma: ReturnType<typeof createPrismaClient>;
+  persistence: Persistence;
+  bus: EventBus;
+  runtime: Runtime;
+  startedAt: Date;
+  close(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  config: AppConfig;
+  /** Folder that holds `server/spec/index.ts` and `prisma/` (defaults to the working directory). */
+  projectRoot?: string;
+  /** Skip applying migrations (when the caller already did). */
+  skipMigrations?: boolean;
+  /** Process environment lookup for model `apiKeyEnv` names. */
+  processEnv?: (name: string) => string | undefined;
+}
+
+export async function createApp(opts: CreateAppOptions): Promise<App> {
+  const projectRoot = opts.projectRoot ?? process.cwd();
+  const cfg = opts.config;
+  if (!opts.skipMigrations) {
+    const started = performance.now();
+    const { applied } = await migrateDatabase(cfg.databaseUrl, { projectRoot });
+    if (applied.length > 0) {
+      console.log(`[db] applied ${applied.length} migration(s) in ${Math.round(performance.now() - started)} ms: ${applied.join(", ")}`);
+    }
+  }
+  const prisma = createPrismaClient(cfg.databaseUrl);
+  await ensureAdmin(prisma, cfg.ADMIN_USERNAME, cfg.ADMIN_PASSWORD);
+  const persistence = createPersistence(prisma);
+  const registry = await createRegistryStore({
+    dir: cfg.agentsDir,
+    projectRoot,
+    specModulePath: path.join(projectRoot, "server/spec/index.ts"),
+    watch: cfg.WATCH_DEFINITIONS,
+  });
+  const bus = new InMemoryEventBus();
+  const secrets = createSecretBox(loadSecretsKey(cfg.SECRETS_KEY, cfg.dataDir));
+  const runtime = new Runtime({
+    persistence,
+    bus,
+    llm: createOpenAiClient({
+      defaultBaseURL: cfg.OPENAI_BASE_URL,
+      defaultApiKey: cfg.OPENAI_API_KEY,
+      maxRetries: cfg.LLM_MAX_RETRIES,
+      baseDelayMs: cfg.LLM_RETRY_BASE_DELAY_MS,
+      timeoutMs: cfg.LLM_TIMEOUT_MS,
+    }),
+    definitions: definitionsCache(() => registry.current()),
+    secrets,
+    settings: {
+      maxTotalSteps: cfg.MAX_TOTAL_STEPS,
+      defaultBaseURL: cfg.OPENAI_BASE_URL,
+      defaultApiKey: cfg.OPENAI_API_KEY,
+      processEnv: opts.processEnv ?? ((name) => process.env[name]),
+    },
+    workerId: `${os.hostname()}:${process.pid}`,
+    runWorkers: cfg.RUNTIME_WORKERS > 0,
+  });
+  await runtime.start();
+  return {
+    config: cfg,
+    registry,
+    prisma,
+    persistence,
+    bus,
+    runtime,
+    startedAt: new Date(),
+    async close() {
+      await runtime.close();
+      registry.close();
+      await prisma.$disconnect();
+    },
+  };
+}
+
+const globalKey = Symbol.for("standard-agents-studio.app");
+type GlobalWithApp = typeof globalThis & { [globalKey]?: Promise<App> };
+
+/** The process-wide app, created on first use and shared by route handlers, tRPC and instrumentation. */
+export function getApp(): Promise<App> {
+  const g = globalThis as GlobalWithApp;
+  if (!g[globalKey]) {
+    g[globalKey] = createApp({ config: loadProcessConfig() }).catch((err) => {
+      delete g[globalKey];
+      throw err;
+    });
+  }
+  return g[globalKey];
+}

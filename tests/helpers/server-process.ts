@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { projectRoot, waitFor } from "./test-app";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * The app as a real child process (`scripts/api-server.ts`) on its own data folder, so a test can SIGKILL it at any
+ * moment and start it again on the same database.
+ */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  readonly dataDir: string;
+  readonly agentsDir: string;
+  url = "";
+  output = "";
+
+  constructor(
+    private readonly opts: { agentsSource: string; env: Record<string, string> },
+  ) {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-proc-"));
+    this.dataDir = path.join(tmp, "data");
+    this.agentsDir = path.join(tmp, "agents");
+    fs.cpSync(opts.agentsSource, this.agentsDir, { recursive: true });
+  }
+
+  async start(): Promise<void> {
+    const port = await freePort();
+    this.url = `http://127.0.0.1:${port}`;
+    // node itself runs the server (tsx as a loader, not as a wrapper process), so a SIGKILL really kills the server.
+    this.child = spawn(process.execPath, ["--import", "tsx", "scripts/api-server.ts"], {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: String(port),
+        DATA_DIR: this.dataDir,
+        DATABASE_URL: "",
+        AGENTS_DIR: this.agentsDir,
+        WATCH_DEFINITIONS: "0",
+        SECRETS_KEY: "22".repeat(32),
+        ...this.opts.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    this.child.stdout!.on("data", (d) => (this.output += d));
+    this.child.stderr!.on("data", (d) => (this.output += d));
+    await waitFor(async () => {
+      try {
+        return (await fetch(`${this.url}/api/health`)).ok;
+      } catch {
+        return false;
+      }
+    }, 30_000).catch((err) => {
+      throw new Error(`server did not start: ${err.message}\n${this.output}`);
+    });
+  }
+
+  /** SIGKILL: no shutdown code runs. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGKILL");
+    await exited;
+    this.child = null;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+    this.child = null;
+  }
+}

@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { serveFetchHandler } from "@/server/api/node-http";
+import { createRestHandler } from "@/server/api/rest/routes";
+import { loadConfig } from "@/server/env";
+import { createApp, type App } from "@/server/worker/app";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+export interface TestApp {
+  app: App;
+  /** Base URL of the REST API served over real HTTP on 127.0.0.1. */
+  url: string;
+  dataDir: string;
+  agentsDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app for integration tests: its own SQLite file in a temp folder (migrations applied), its own copy of the
+ * definition files (or the folder given), and the REST API served over HTTP.
+ */
+export async function startTestApp(
+  opts: { agentsDir?: string; agentsSource?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
+  const dataDir = path.join(tmp, "data");
+  const agentsDir = opts.agentsDir ?? path.join(tmp, "agents");
+  if (!opts.agentsDir) fs.cpSync(opts.agentsSource ?? path.join(projectRoot, "agents"), agentsDir, { recursive: true });
+  const config = loadConfig(
+    { NODE_ENV: "test", DATA_DIR: dataDir, AGENTS_DIR: agentsDir, WATCH_DEFINITIONS: "1", SECRETS_KEY: "11".repeat(32), ...opts.env },
+    projectRoot,
+  );
+  const app = await createApp({ config, projectRoot });
+  const server = await serveFetchHandler(createRestHandler(async () => app));
+  return {
+    app,
+    url: server.url,
+    dataDir,
+    agentsDir,
+    async close() {
+      await server.close();
+      await app.close();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Poll until `check` returns a truthy value (file watching and reloads are asynchronous). */
+export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const fixtureAgents = path.join(projectRoot, "tests/fixtures/agents");
+
+let bearer: string | null = null;
+/** Send this token with every `api()` call (for apps with accounts). */
+export function useToken(token: string | null): void {
+  bearer = token;
+}
+
+/** JSON over HTTP with the status, for assertions. */
+export async function api(base: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Poll a thread until its status is one of `statuses` and no activation is running. */
+export async function waitForThread(base: string, id: string, statuses = ["idle", "terminated"], timeoutMs = 15_000): Promise<any> {
+  return waitFor(async () => {
+    const { body } = await api(base, "GET", `/api/threads/${id}`);
+    return statuses.includes(body.thread?.status) ? body.thread : undefined;
+  }, timeoutMs);
+}
