@@ -76,7 +76,7 @@ test("create a dual_ai reviewer, connect it as a background resumable subagent, 
       `initAgentNameProperty: "title" },\n    { name: "second_reviewer", blocking: false, resumable: { receives_messages: "side_a", maxInstances: 2 } },\n`,
     ),
   );
-  for (const [rel, text] of dir.list()) {
+  for (const [rel] of dir.list()) {
     if (rel !== "prompts/writing_assistant.ts" && rel !== "agents/second_reviewer.ts") expect(dir.read(rel), rel).toBe(before.get(rel));
   }
   expect(await diagnostics()).toEqual([]);

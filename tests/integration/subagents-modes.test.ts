@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { api, fixtureAgents, startTestApp, waitFor, waitForThread, type TestApp } from "../helpers/test-app";
+import { api, fixtureAgents, startTestApp, waitFor, type TestApp } from "../helpers/test-app";
 
 let fake: FakeLlm;
 let t: TestApp;
