@@ -44,9 +44,11 @@ interface Props {
 
 /** Below this zoom, nodes show only their kind and name, and edge labels are hidden (the graph is an overview then). */
 const LOW_DETAIL_ZOOM = 0.4;
+/** Graphs up to this many nodes always render in full detail: they are cheap to draw at any zoom. */
+const LOD_MIN_NODES = 80;
 
 /*
- * Level of detail: zoomed out, nodes show their kind and name only, edge labels are hidden, and so are the many
+ * Level of detail (large graphs only): zoomed out, nodes show their kind and name only, edge labels are hidden, and so are the many
  * secondary edges (callable tools, models, includes, fallbacks, hooks); sides, subprompts, handoffs and subagents stay.
  * Software rasterising (headless Chromium has no GPU) spends most of a frame on edges.
  */
@@ -86,12 +88,17 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
   const firstFit = useRef(true);
   const wrapper = useRef<HTMLDivElement>(null);
   const lod = useRef<"high" | "low">("high");
-  const onMove = useCallback((_: unknown, viewport: Viewport) => {
-    const next = viewport.zoom < LOW_DETAIL_ZOOM ? "low" : "high";
-    if (next === lod.current) return;
-    lod.current = next;
-    wrapper.current?.setAttribute("data-lod", next);
-  }, []);
+  const large = graph.nodes.length > LOD_MIN_NODES;
+  const onMove = useCallback(
+    (_: unknown, viewport: Viewport) => {
+      const next = large && viewport.zoom < LOW_DETAIL_ZOOM ? "low" : "high";
+      if (next === lod.current) return;
+      lod.current = next;
+      wrapper.current?.setAttribute("data-lod", next);
+    },
+    [large],
+  );
+  useEffect(() => onMove(null, flow.getViewport()), [onMove, flow]);
   const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph.nodes]);
 
   const { hidden, hiddenCount } = useMemo(() => hiddenByCollapse(graph.nodes, graph.edges, collapsed, rootId), [graph, collapsed, rootId]);
