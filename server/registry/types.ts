@@ -211,6 +211,8 @@ export interface GraphVariable extends VariableDefinition {
   declaredBy: VariableDeclarationSite[];
   /** True when every declaration is inside a subagent subtree. */
   onlyInSubagents: boolean;
+  /** True when a declaration in the agent's own thread (not inside a subagent subtree) says `scoped: true`. */
+  scopedInOwnThread: boolean;
   /** True when a definition (agent env, prompt env, tool config env) gives it a value. */
   hasDefinitionValue: boolean;
 }

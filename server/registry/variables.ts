@@ -69,6 +69,7 @@ function merge(name: string, decls: Declaration[], values: Map<string, Definitio
     description: decls.find((d) => d.variable.description.trim() !== "")?.variable.description ?? "",
     declaredBy: decls.map((d) => d.site),
     onlyInSubagents: decls.every((d) => d.site.subagentPath.length > 0),
+    scopedInOwnThread: decls.some((d) => d.variable.scoped && d.site.subagentPath.length === 0),
     hasDefinitionValue: values.has(name),
   };
 }

@@ -24,7 +24,7 @@ export function definitionsFromSnapshot(snap: RegistrySnapshot): Definitions {
     graphVariables(agentName) {
       let v = declared.get(agentName);
       if (!v) {
-        v = graphVariables(snap, agentName).variables.map((g) => ({ name: g.name, type: g.type, scoped: g.scoped ?? false, required: g.required }));
+        v = graphVariables(snap, agentName).variables.map((g) => ({ name: g.name, type: g.type, scoped: g.scoped ?? false, scopedInOwnThread: g.scopedInOwnThread, required: g.required }));
         declared.set(agentName, v);
       }
       return v;

@@ -29,8 +29,11 @@ export interface Definitions {
    * whole graph that no definition gives a value, except scoped variables inside subagent subtrees.
    */
   requiredAtCreation(agentName: string): { name: string; type: "text" | "secret"; description: string }[];
-  /** Every variable declared in the agent's graph, by name (to know which ones are secret). */
-  graphVariables(agentName: string): { name: string; type: "text" | "secret"; scoped: boolean; required: boolean }[];
+  /**
+   * Every variable declared in the agent's graph, by name (to know which ones are secret). `scoped` is true when any
+   * declaration in the graph says so; `scopedInOwnThread` only counts the agent's own thread (not its subagents).
+   */
+  graphVariables(agentName: string): { name: string; type: "text" | "secret"; scoped: boolean; scopedInOwnThread: boolean; required: boolean }[];
   /** Required scoped variables a child of this subagent needs at spawn time (names). */
   requiredScopedAtSpawn(agentName: string): string[];
   agentNames(): string[];

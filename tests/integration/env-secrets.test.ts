@@ -71,6 +71,42 @@ describe("setEnv", () => {
   });
 });
 
+describe("setEnv keeps secrets secret and honours only the child's own scoped declarations", () => {
+  it("a secret declared only in the parent's graph, or created secret without a declaration, stays encrypted and masked everywhere", async () => {
+    const parent = await t.app.runtime.createThread({
+      agentId: "env_setter",
+      env: { BACKEND_TOKEN: "old-token-1", EXTRA: "old-extra-1" },
+      envTypes: { EXTRA: "secret" },
+    });
+    const child = await t.app.runtime.createThread({ agentId: "env_tool", parentId: parent.id });
+    // boss's graph declares CHANNEL scoped only deep inside (its scoped_duo subagent): boss itself inherits it.
+    const boss = await t.app.runtime.createThread({ agentId: "boss", parentId: parent.id });
+    fake.setScript([
+      {
+        when: { last_role: "user" },
+        times: 1,
+        respond: {
+          tool_calls: [
+            { name: "set_env", arguments: { name: "BACKEND_TOKEN", value: "new-token-2" } },
+            { name: "set_env", arguments: { name: "EXTRA", value: "new-extra-2" } },
+            { name: "set_env", arguments: { name: "CHANNEL", value: "#general" } },
+          ],
+        },
+      },
+      { respond: { content: "done" } },
+    ]);
+    await t.app.runtime.postMessage(parent.id, { content: "set them" });
+    await waitForThread(t.url, parent.id);
+    for (const id of [parent.id, child.id, boss.id]) {
+      const env = (await api(t.url, "GET", `/api/threads/${id}`)).body.thread.env;
+      expect(env).toMatchObject({ BACKEND_TOKEN: "••••", EXTRA: "••••" });
+      const rows = await t.app.prisma.envValue.findMany({ where: { ownerKey: id, name: { in: ["BACKEND_TOKEN", "EXTRA"] } } });
+      expect(rows.map((r) => `${r.name}:${r.type}:${r.value.startsWith("v1:")}`).sort()).toEqual(["BACKEND_TOKEN:secret:true", "EXTRA:secret:true"]);
+    }
+    expect((await api(t.url, "GET", `/api/threads/${boss.id}`)).body.thread.env.CHANNEL).toBe("#general");
+  });
+});
+
 describe("secrets", () => {
   const CANARY = "canary-7f3a9c1e-secret-value";
 
