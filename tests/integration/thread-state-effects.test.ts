@@ -83,6 +83,23 @@ describe("every ThreadState member, called from a tool", () => {
   });
 });
 
+describe("state.context", () => {
+  it("is one object per activation, shared by tool calls, hooks and invokeTool", async () => {
+    fake.setScript([
+      { when: { last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "ctx_count", arguments: {} }, { name: "ctx_count", arguments: { invoke: true } }] } },
+      { when: { last_role: "tool" }, times: 1, respond: { tool_calls: [{ name: "ctx_count", arguments: {} }] } },
+      { respond: { content: "done" } },
+    ]);
+    const { body } = await api(t.url, "POST", "/api/threads", { agent_id: "counter" });
+    await api(t.url, "POST", `/api/threads/${body.threadId}/messages`, { content: "count" });
+    await waitForThread(t.url, body.threadId);
+    const messages = (await api(t.url, "GET", `/api/threads/${body.threadId}/messages`)).body.messages;
+    const results = messages.filter((m: any) => m.role === "tool").map((m: any) => m.content);
+    // Call 2 sees call 1's count (and its invokeTool counts too); the next step of the activation sees both.
+    expect(results).toEqual(["count 1 (hook saw 1)", "count 3 (hook saw 3)", "count 4 (hook saw 4)"]);
+  });
+});
+
 describe("effects", () => {
   it("run after their delay with a ThreadState, and are listed with their status", async () => {
     const { id } = await runTool("schedule", { effect: "remember", note: "soon", delay: 300 });

@@ -20,7 +20,7 @@ export interface StateScope {
   options?: Record<string, unknown>;
   /** Work started by synchronous APIs (queueTool); the caller awaits it. */
   pending?: Promise<unknown>[];
-  /** `state.context`: in-memory for the current execution. */
+  /** `state.context`: in-memory for the current execution (the activation's object when one is running). */
   context?: Record<string, unknown>;
   /** The thread's child registry, as loaded for this scope (`state.children`). */
   children?: SubagentRecord[];

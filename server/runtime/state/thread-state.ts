@@ -38,7 +38,8 @@ export function createThreadState(scope: StateScope): ThreadState {
       return members.children();
     },
     terminated: thread.terminatedAt,
-    context: (scope.context ??= {}),
+    // One object per activation (tools, hooks and invoked tools share it); outside an activation, one per scope.
+    context: (scope.context ??= deps.aborts.context(thread.id) ?? {}),
     execution,
     options: scope.options,
     ...messagesApi(scope),
