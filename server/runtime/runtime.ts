@@ -10,7 +10,7 @@ import { AbortRegistry } from "./thread/abort-registry";
 import { createThread, type CreateThreadInput } from "./thread/create-thread";
 import type { RuntimeDeps, RuntimeSettings } from "./thread/deps";
 import { runWork } from "./thread/run-work";
-import { finishUserStop } from "./thread/executor";
+import { requestContinue, requestStop, waitForStopApplied } from "./thread/stop-request";
 import { Scheduler } from "./thread/scheduler";
 import { enqueueMessage, terminateThread } from "./thread/thread-ops";
 import { fulfillVariableRequest, getVariableRequest } from "./subagents/bootstrap";
@@ -26,6 +26,8 @@ export interface RuntimeOptions {
   /** Run threads in this process (false: API only; work waits for a worker process). */
   runWorkers: boolean;
   concurrency?: number;
+  /** How long `stop` waits for the stop to be applied before answering with the request still pending. */
+  stopWaitMs?: number;
   log?: RuntimeDeps["log"];
 }
 
@@ -106,27 +108,26 @@ export class Runtime {
     return { messageId: q.id };
   }
 
-  /** Stop the in-flight step (`user_stop`); dangling tool calls get an error result. */
+  /**
+   * Stop the thread (`user_stop`; dangling tool calls get an error result). The request is written to the database
+   * first, so it holds across processes and restarts; the in-flight step here is aborted at once. Answers once the
+   * stop was applied, or after `stopWaitMs` with `stopRequestedAt` still set (e.g. a tool that ignores the abort
+   * signal is still running; the stop is applied as soon as it returns).
+   */
   async stop(threadId: string): Promise<ThreadRecord> {
-    const thread = await this.getThread(threadId);
-    if (thread.status === "terminated") return thread;
-    // Nothing running here (e.g. waiting for a blocking subagent): record the stop and close dangling tool calls.
-    if (!this.deps.aborts.abort(threadId, "user_stop")) await finishUserStop(this.deps, thread);
-    await this.waitForActivation(threadId);
-    return this.getThread(threadId);
+    const { thread, requested } = await requestStop(this.deps, threadId);
+    if (!requested) return thread;
+    return waitForStopApplied(this.deps, threadId, this.opts.stopWaitMs ?? 2000);
   }
 
-  /** Run on without a new message: the paused (or last) side takes another turn. */
+  /** Run on without a new message: the paused (or last) side takes another turn. A no-op on a running thread. */
   async continue(threadId: string): Promise<ThreadRecord> {
-    await this.deps.events.commit(async (tx, emit) => {
-      const t = await tx.threads.get(threadId);
-      if (!t) throw new NotFoundError(`Thread ${threadId} not found`);
-      if (t.status === "terminated") throw new ConflictError(`Thread ${threadId} is terminated`);
-      await tx.threads.update(threadId, { status: "running", state: { ...t.state, continueRequested: true } });
-      await emit(threadId, { type: "thread.status", status: "running", stopReason: t.stopReason });
-    });
-    await this.deps.schedule(threadId);
-    return this.getThread(threadId);
+    return (await this.requestContinue(threadId)).thread;
+  }
+
+  /** As `continue`, telling whether a turn was started (false: the thread was already running). */
+  requestContinue(threadId: string): Promise<{ thread: ThreadRecord; started: boolean }> {
+    return requestContinue(this.deps, threadId);
   }
 
   getVariableRequest(parentId: string, requestId: string) {

@@ -19,13 +19,14 @@ export interface TestApp {
 
 /**
  * A real app for integration tests: its own SQLite file in a temp folder (migrations applied), its own copy of the
- * definition files (or the folder given), and the REST API served over HTTP.
+ * definition files (or the folder given), and the REST API served over HTTP. `dataDir` shares another app's database
+ * (two runtimes on one SQLite file, e.g. an API-only app with `RUNTIME_WORKERS=0` and a worker app).
  */
 export async function startTestApp(
-  opts: { agentsDir?: string; agentsSource?: string; env?: Record<string, string> } = {},
+  opts: { agentsDir?: string; agentsSource?: string; env?: Record<string, string>; dataDir?: string } = {},
 ): Promise<TestApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
-  const dataDir = path.join(tmp, "data");
+  const dataDir = opts.dataDir ?? path.join(tmp, "data");
   const agentsDir = opts.agentsDir ?? path.join(tmp, "agents");
   if (!opts.agentsDir) fs.cpSync(opts.agentsSource ?? path.join(projectRoot, "agents"), agentsDir, { recursive: true });
   const config = loadConfig(

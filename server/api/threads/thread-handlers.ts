@@ -88,12 +88,16 @@ export async function postMessageHandler({ params, request, app }: Ctx): Promise
   return Response.json(result, { status: 202 });
 }
 
+/** `POST …/stop`: 200 once the stop was applied; 202 while it is recorded but still pending (`stop_requested`). */
 export async function stopHandler({ params, app }: Ctx): Promise<Response> {
-  return Response.json({ thread: threadView(await app.runtime.stop(params.id!)) });
+  const thread = await app.runtime.stop(params.id!);
+  return Response.json({ thread: threadView(thread) }, { status: thread.stopRequestedAt === null ? 200 : 202 });
 }
 
+/** `POST …/continue`: 202 when a turn was started; on a running thread a no-op answering 200 with its status. */
 export async function continueHandler({ params, app }: Ctx): Promise<Response> {
-  return Response.json({ thread: threadView(await app.runtime.continue(params.id!)) }, { status: 202 });
+  const { thread, started } = await app.runtime.requestContinue(params.id!);
+  return Response.json({ thread: threadView(thread) }, { status: started ? 202 : 200 });
 }
 
 export async function terminateHandler({ params, app }: Ctx): Promise<Response> {

@@ -12,6 +12,8 @@ export function threadView(t: ThreadRecord, env?: EnvValueRecord[]) {
     user_id: t.userId,
     status: t.status,
     stop_reason: t.stopReason,
+    /** A user stop is recorded but not applied yet (the step in flight has not ended). */
+    stop_requested: t.stopRequestedAt !== null,
     terminated: t.terminatedAt,
     tags: t.tags,
     name: t.name,

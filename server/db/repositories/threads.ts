@@ -15,6 +15,7 @@ export function toThreadRecord(row: Thread): ThreadRecord {
     status: row.status as ThreadStatus,
     stopReason: (row.stopReason as StopReason | null) ?? null,
     terminatedAt: row.terminatedAt === null ? null : Number(row.terminatedAt),
+    stopRequestedAt: row.stopRequestedAt === null ? null : Number(row.stopRequestedAt),
     tags: parseJsonColumn(tagsSchema, row.tags, { model: "Thread", field: "tags", id: row.id }),
     name: row.name,
     state: parseJsonColumn(threadStateSchema, row.state, { model: "Thread", field: "state", id: row.id }) as ThreadRecord["state"],
@@ -55,6 +56,9 @@ export function threadStore(db: Db): ThreadStore {
           ...(patch.status !== undefined ? { status: patch.status } : {}),
           ...(patch.stopReason !== undefined ? { stopReason: patch.stopReason } : {}),
           ...(patch.terminatedAt !== undefined ? { terminatedAt: patch.terminatedAt === null ? null : BigInt(patch.terminatedAt) } : {}),
+          ...(patch.stopRequestedAt !== undefined
+            ? { stopRequestedAt: patch.stopRequestedAt === null ? null : BigInt(patch.stopRequestedAt) }
+            : {}),
           ...(patch.tags !== undefined ? { tags: toJsonColumn(patch.tags, { model: "Thread", field: "tags", id }) } : {}),
           ...(patch.name !== undefined ? { name: patch.name } : {}),
           ...(patch.state !== undefined

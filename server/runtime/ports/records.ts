@@ -46,6 +46,11 @@ export interface ThreadRecord {
   stopReason: StopReason | null;
   /** Termination time in µs, or null. */
   terminatedAt: number | null;
+  /**
+   * When a user stop was requested (µs) and not yet applied. Durable: the executor (in any process, after a restart
+   * too) applies it before its next LLM step or tool run, and clears it when it records `user_stop`.
+   */
+  stopRequestedAt: number | null;
   tags: string[];
   name: string | null;
   state: ThreadRuntimeState;

@@ -34,6 +34,7 @@ export interface ThreadPatch {
   status?: ThreadStatus;
   stopReason?: StopReason | null;
   terminatedAt?: number | null;
+  stopRequestedAt?: number | null;
   tags?: string[];
   name?: string | null;
   state?: ThreadRuntimeState;

@@ -93,7 +93,7 @@ function buildStores(get: () => any): Stores {
         const now = new Date();
         const t: ThreadRecord = {
           id: input.id ?? newId(), agentId: input.agentId, rootAgentId: input.agentId, parentId: input.parentId ?? null,
-          userId: input.userId ?? null, status: input.status ?? "idle", stopReason: null, terminatedAt: null,
+          userId: input.userId ?? null, status: input.status ?? "idle", stopReason: null, terminatedAt: null, stopRequestedAt: null,
           tags: input.tags ?? [], name: input.name ?? null, state: clone(input.state), createdAt: now, updatedAt: now,
           lastActivityAt: now, version: 0,
         };

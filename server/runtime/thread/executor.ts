@@ -16,6 +16,7 @@ import { offeredTools, type OfferedTool } from "../subagents/offered";
 import { applySessionStatus, syncRegistryStatus } from "../subagents/status";
 import { immediateEntries, runImmediate } from "../subagents/immediate";
 import { registryMessage } from "../subagents/texts";
+import { stopRequested, watchStopRequests } from "./stop-request";
 
 /**
  * One activation of a thread: deliver queued messages, then step the active side until nothing is due (ai_human:
@@ -24,9 +25,11 @@ import { registryMessage } from "../subagents/texts";
  */
 export async function runActivation(deps: RuntimeDeps, threadId: string): Promise<void> {
   const controller = deps.aborts.begin(threadId);
+  const unwatch = watchStopRequests(deps, threadId, controller);
   try {
     await activationLoop(deps, threadId, controller.signal);
   } finally {
+    unwatch();
     deps.aborts.end(threadId, controller);
   }
 }
@@ -39,8 +42,12 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
   for (;;) {
     let thread = await p.threads.get(threadId);
     if (!thread || thread.status === "terminated") return;
-    if (signal.aborted) return finishUserStop(deps, thread);
     const agent = deps.definitions().agent(thread.agentId);
+    if (signal.aborted || thread.stopRequestedAt !== null) {
+      // A user stop (durable; possibly requested before this activation was claimed): queued messages are kept in
+      // the history, then the stop is applied before any LLM step.
+      return finishUserStop(deps, await deliverQueue(deps, thread, agent));
+    }
     thread = await activateImmediate(deps, thread, agent);
     thread = await deliverQueue(deps, thread, agent);
     if (!thread.state.turn?.active && thread.state.continueRequested) {
@@ -107,7 +114,8 @@ async function runStep(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepContext
   try {
     result = await callModel(deps, ctx, thread, req, step, signal);
   } catch (err) {
-    if (isAbortError(err) || signal.aborted) {
+    if (signal.aborted) return "continue"; // the loop delivers queued messages, then records the stop
+    if (isAbortError(err)) {
       await finishUserStop(deps, (await deps.persistence.threads.get(thread.id)) ?? thread);
       return "stopped";
     }
@@ -164,6 +172,8 @@ async function finishStep(
 ): Promise<"done" | "waiting"> {
   const children = await deps.persistence.subagents.listByParent(thread.id);
   const tc = { deps, thread, ctx, side: ctx.side, signal, stepId, assistantMessage: assistant, depth: 0, offered, children };
+  // A stop requested while the model answered: its tools do not run (the loop records the stop; they get errors).
+  if (calls.length > 0 && (signal.aborted || (await stopRequested(deps, thread.id)))) return "done";
   const { executed, deferred } = calls.length > 0 ? await runToolCalls(tc, calls) : { executed: [], deferred: 0 };
   if (signal.aborted) return "done"; // the loop records the user stop
   await applySessionStatus(deps, thread, ctx, executed);
@@ -233,6 +243,8 @@ async function goIdle(deps: RuntimeDeps, thread: ThreadRecord): Promise<boolean>
     if ((await tx.queue.pending(thread.id)).length > 0) return false;
     const fresh = (await tx.threads.get(thread.id)) ?? thread;
     if (fresh.state.continueRequested) return false;
+    // A stop that arrived after the last step is satisfied by going idle: the request is cleared.
+    if (fresh.stopRequestedAt !== null && fresh.status !== "terminated") await tx.threads.update(thread.id, { stopRequestedAt: null });
     if (fresh.status !== "idle" && fresh.status !== "terminated") {
       await tx.threads.update(thread.id, { status: "idle" });
       await emit(thread.id, { type: "thread.status", status: "idle", stopReason: fresh.stopReason });
@@ -253,7 +265,8 @@ async function stopActivation(deps: RuntimeDeps, thread: ThreadRecord, reason: S
     const turn = fresh.state.turn ? { ...fresh.state.turn, active: false } : null;
     const reportable = fresh.parentId && reason !== "user_stop" && !fresh.state.session.ended;
     const state = reportable ? endSession({ ...fresh.state, turn }, { reason, ok: false, result: detail }) : { ...fresh.state, turn };
-    const updated = await tx.threads.update(thread.id, { status: "idle", stopReason: reason, state });
+    // Whatever ended the activation, a pending stop request is now satisfied.
+    const updated = await tx.threads.update(thread.id, { status: "idle", stopReason: reason, state, stopRequestedAt: null });
     await emit(thread.id, { type: "thread.stopped", reason, scope: "activation", side: fresh.state.turn?.side, detail });
     await emit(thread.id, { type: "thread.status", status: "idle", stopReason: reason });
     if (!reportable) return null;
