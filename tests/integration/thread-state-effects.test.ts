@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
 import { ServerProcess } from "../helpers/server-process";
+import { readSse } from "../helpers/sse";
 import { api, fixtureAgents, startTestApp, waitFor, waitForThread, type TestApp } from "../helpers/test-app";
 
 let fake: FakeLlm;
@@ -16,12 +17,18 @@ afterAll(async () => {
 });
 beforeEach(() => fake.clearRequests());
 
-async function runTool(name: string, args: Record<string, unknown>) {
+async function runTool(name: string, args: Record<string, unknown>, opts: { warmUp?: boolean } = {}) {
+  const { body } = await api(t.url, "POST", "/api/threads", { agent_id: "scheduler" });
+  if (opts.warmUp) {
+    // A first turn, so the thread has earlier messages and LLM logs to page through.
+    fake.setScript([{ respond: { content: "warmed up" } }]);
+    await api(t.url, "POST", `/api/threads/${body.threadId}/messages`, { content: "warm up" });
+    await waitForThread(t.url, body.threadId);
+  }
   fake.setScript([
-    { when: { last_role: "user" }, times: 1, respond: { tool_calls: [{ name, arguments: args }] } },
+    { when: { last_contains: "go" }, times: 1, respond: { tool_calls: [{ name, arguments: args }] } },
     { respond: { content: "done" } },
   ]);
-  const { body } = await api(t.url, "POST", "/api/threads", { agent_id: "scheduler" });
   await api(t.url, "POST", `/api/threads/${body.threadId}/messages`, { content: "go" });
   await waitForThread(t.url, body.threadId);
   const messages = (await api(t.url, "GET", `/api/threads/${body.threadId}/messages?includeSilent=true`)).body.messages;
@@ -30,7 +37,7 @@ async function runTool(name: string, args: Record<string, unknown>) {
 
 describe("every ThreadState member, called from a tool", () => {
   it("works as documented, and refuses path traversal", async () => {
-    const { id, messages } = await runTool("state_probe", {});
+    const { id, messages } = await runTool("state_probe", {}, { warmUp: true });
     const tool = messages.find((m: any) => m.role === "tool" && m.name === "state_probe");
     expect(tool.tool_status).toBe("success");
     const r = JSON.parse(tool.content);
@@ -41,9 +48,14 @@ describe("every ThreadState member, called from a tool", () => {
     expect(r.injected).toEqual({ role: "system", content: "injected note", silent: true });
     expect(r.getMessage).toBe("injected note");
     expect(r.getMessages).toMatchObject({ count: 2, hasMore: true, firstRole: "system" });
+    // Offset paging (ascending), read before the probe wrote anything: [user warm up, assistant, user go, assistant call].
+    expect(messages.slice(0, 4).map((m: any) => m.content)).toEqual(["warm up", "warmed up", "go", null]);
+    expect(r.getMessagesOffset).toEqual({ ids: [messages[1].id, messages[2].id], total: 4, hasMore: true });
     expect(r.updateMessage).toBe("updated note");
     expect(r.deleteMessage).toBe(true);
-    expect(r.getLogs).toEqual(["primary"]);
+    expect(r.getLogs).toEqual(["primary", "primary"]);
+    expect(r.getLogsOrder.asc).toHaveLength(2);
+    expect(r.getLogsOrder.newest).toEqual([r.getLogsOrder.asc[1]]);
     expect(r.loadModel).toBe("primary-model");
     expect(r.loadPrompt).toBe("scheduler");
     expect(r.loadAgent).toBe("ai_human");
@@ -74,12 +86,32 @@ describe("every ThreadState member, called from a tool", () => {
     // queueTool: the queued call shows up as a regular tool call, and the model sees its result.
     const queued = messages.filter((m: any) => m.role === "tool" && m.name === "echo");
     expect(queued.map((m: any) => m.content)).toEqual(["echo: queued call"]);
+    // queueMessage: delivered as a (silent) user message after the probe's tool results.
+    expect(r.queueMessage).toBe("queued");
+    const queuedMsg = messages.find((m: any) => m.content === "queued by the probe");
+    expect(queuedMsg).toMatchObject({ role: "user", silent: true });
+    expect(messages.indexOf(queuedMsg)).toBeGreaterThan(messages.indexOf(tool));
+    // emit: a custom event in the event log, replayed on the stream.
+    const stream = await readSse(`${t.url}/api/threads/${id}/stream`, { lastEventId: 0, until: (ev) => ev.some((e) => e.data.type === "custom") });
+    expect(stream.find((e) => e.data.type === "custom")?.data).toMatchObject({ type: "custom", event: "probe.done", data: { ok: true } });
+    const logged = await t.app.prisma.threadEvent.findMany({ where: { threadId: id } });
+    expect(logged.some((e) => e.type === "custom" && JSON.stringify(e.data).includes("probe.done"))).toBe(true);
     const thread = (await api(t.url, "GET", `/api/threads/${id}`)).body.thread;
     expect(thread.env.PROBE_VAR).toBe("42");
     // File API over HTTP refuses traversal too.
     const traversal = await fetch(`${t.url}/api/threads/${id}/fs/attachments/..%2F..%2Fsecrets`);
     expect(traversal.status).toBe(400);
     expect(((await traversal.json()) as any).error.message).toMatch(/not allowed/);
+  });
+});
+
+describe("state.terminate, called from a tool", () => {
+  it("terminates the thread: status terminated, its time set, new messages refused", async () => {
+    const { id, messages } = await runTool("end_thread", {});
+    const thread = await waitForThread(t.url, id, ["terminated"]);
+    expect(thread.terminated).toBeGreaterThan(1e15);
+    expect(messages.filter((m: any) => m.role === "assistant" && m.content === "done")).toEqual([]);
+    expect((await api(t.url, "POST", `/api/threads/${id}/messages`, { content: "still there?" })).status).toBe(409);
   });
 });
 

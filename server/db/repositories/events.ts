@@ -91,7 +91,7 @@ export function llmLogStore(db: Db): LlmLogStore {
       return toLog(row);
     },
     async list(threadId, o = {}) {
-      const rows = await db.llmRequestLog.findMany({ where: { threadId }, orderBy: { startedAt: "asc" }, skip: o.offset ?? 0, take: o.limit ?? 200 });
+      const rows = await db.llmRequestLog.findMany({ where: { threadId }, orderBy: { startedAt: o.order ?? "asc" }, skip: o.offset ?? 0, take: o.limit ?? 200 });
       return rows.map(toLog);
     },
     async totals(threadIds) {

@@ -110,7 +110,8 @@ export type NewLlmLog = Omit<LlmLogRecord, "id"> & { id?: string };
 
 export interface LlmLogStore {
   insert(log: NewLlmLog): Promise<LlmLogRecord>;
-  list(threadId: string, opts?: { limit?: number; offset?: number }): Promise<LlmLogRecord[]>;
+  /** A page of the thread's request logs, oldest first (`order: "desc"`: newest first). */
+  list(threadId: string, opts?: { limit?: number; offset?: number; order?: "asc" | "desc" }): Promise<LlmLogRecord[]>;
   /** Token and cost totals for a set of threads. */
   totals(threadIds: string[]): Promise<{ inputTokens: number; outputTokens: number; cachedTokens: number; cost: number; requests: number }>;
 }

@@ -17,9 +17,9 @@ export function resourcesApi(scope: StateScope): Pick<
   };
   return {
     async getLogs(o = {}) {
-      const rows = await scope.deps.persistence.llmLogs.list(scope.thread.id, { limit: o.limit, offset: o.offset });
-      const ordered = o.order === "desc" ? [...rows].reverse() : rows;
-      return ordered.map(
+      // The store pages in the requested order, so `limit` with `desc` gives the newest rows.
+      const rows = await scope.deps.persistence.llmLogs.list(scope.thread.id, { limit: o.limit, offset: o.offset, order: o.order ?? "asc" });
+      return rows.map(
         (l): Log => ({
           id: l.id,
           thread_id: l.threadId,

@@ -174,7 +174,11 @@ function buildStores(get: () => any): Stores {
     },
     llmLogs: {
       async insert(log) { const rec = { ...log, id: log.id ?? newId() } as LlmLogRecord; d().logs.push(rec); return rec; },
-      async list(threadId) { return d().logs.filter((l: LlmLogRecord) => l.threadId === threadId); },
+      async list(threadId, o = {}) {
+        const rows = d().logs.filter((l: LlmLogRecord) => l.threadId === threadId);
+        const ordered = o.order === "desc" ? [...rows].reverse() : rows;
+        return ordered.slice(o.offset ?? 0, (o.offset ?? 0) + (o.limit ?? 200));
+      },
       async totals(ids) {
         const rows = (d().logs as LlmLogRecord[]).filter((l) => ids.includes(l.threadId));
         return { inputTokens: sum(rows, "inputTokens"), outputTokens: sum(rows, "outputTokens"), cachedTokens: sum(rows, "cachedTokens"), cost: sum(rows, "cost"), requests: rows.length };
