@@ -49,6 +49,17 @@ describe("env resolution: thread → user → instance → agent → tool config
   });
 });
 
+describe("invokeTool", () => {
+  it("gives the invoked tool its own tool config env from the prompt, not the caller's", async () => {
+    fake.setScript(callTool("invoke_probe"));
+    const thread = await t.app.runtime.createThread({ agentId: "invoker" });
+    await t.app.runtime.postMessage(thread.id, { content: "invoke" });
+    await waitForThread(t.url, thread.id);
+    const msgs = (await api(t.url, "GET", `/api/threads/${thread.id}/messages`)).body.messages;
+    expect(msgs.find((m: any) => m.role === "tool").content).toBe("invoked: LAYERED=invoked config");
+  });
+});
+
 describe("setEnv", () => {
   it("writes the thread's env and propagates to active descendants, except terminated ones and scoped declarations", async () => {
     const parent = await t.app.runtime.createThread({ agentId: "env_tool" });

@@ -26,7 +26,10 @@ export function toolsApi(scope: StateScope): Pick<ThreadState, "queueTool" | "in
       const ctx = scope.ctx ?? (await loadStepContext(scope.deps, scope.thread, scope.side));
       const tc = { ...scope, ctx, assistantMessage: undefined, depth: 1 } as unknown as ToolCallContext;
       if (defs.tool(toolName)) {
-        return runCallable(tc, { kind: "tool", name: toolName, index: -1, config: { env: scope.toolConfigEnv ?? {}, options: {} } }, args ?? {});
+        // The invoked tool runs with its own tool config from the prompt (env, options), not the caller's.
+        const own = defs.promptTools(ctx.prompt.name).find((e) => e.kind === "tool" && e.name === toolName);
+        const config = own?.kind === "tool" ? own.config : { env: {}, options: {} };
+        return runCallable(tc, { kind: "tool", name: toolName, index: -1, config }, args ?? {});
       }
       if (defs.prompt(toolName)) {
         return runSubprompt(
