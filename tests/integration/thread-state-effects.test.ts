@@ -172,4 +172,27 @@ describe("effects survive a restart", () => {
     await waitFor(async () => (await api(server!.url, "GET", `/api/threads/${body.threadId}/effects`)).body.effects[0]?.status === "done", 20_000);
     expect((await fetch(`${server.url}/api/threads/${body.threadId}/fs/effects/after-restart.txt`)).status).toBe(200);
   }, 60_000);
+
+  it("an effect killed while running runs again after the restart, the interrupted attempt counted", async () => {
+    server = new ServerProcess({ agentsSource: fixtureAgents, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" } });
+    await server.start();
+    fake.setScript([
+      { when: { last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "schedule", arguments: { effect: "slow_effect", delay: 0 } }] } },
+      { respond: { content: "scheduled" } },
+    ]);
+    const { body } = await api(server.url, "POST", "/api/threads", { agent_id: "scheduler" });
+    const id = body.threadId;
+    await api(server.url, "POST", `/api/threads/${id}/messages`, { content: "go" });
+    const effects = async () => (await api(server!.url, "GET", `/api/threads/${id}/effects`)).body.effects as any[];
+    await waitFor(async () => (await effects())[0]?.status === "running", 15_000);
+    await waitFor(async () => (await fetch(`${server!.url}/api/threads/${id}/fs/effect-starts.txt`)).ok, 5_000);
+    await server.kill();
+    await server.start();
+    const done = await waitFor(async () => {
+      const [e] = await effects();
+      return e?.status === "done" ? e : undefined;
+    }, 20_000);
+    expect(done.attempts).toBe(2);
+    expect(await (await fetch(`${server.url}/api/threads/${id}/fs/effect-done.txt`)).text()).toBe("done after 2 start(s)");
+  }, 60_000);
 });

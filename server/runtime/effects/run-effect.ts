@@ -4,14 +4,27 @@ import type { RuntimeDeps } from "../thread/deps";
 
 const MAX_ATTEMPTS = 3;
 
+export const INTERRUPTED_ERROR = "The effect was interrupted (the server stopped while it ran)";
+
 /**
  * Run a scheduled effect with a `ThreadState` of its thread. A failure is recorded with its error and attempt count
  * and retried with backoff up to 3 attempts; an effect whose thread is terminated, or that was cancelled, is skipped.
+ * An effect found `running` was interrupted by a crash (its work item is leased to us alone, so no one else runs it):
+ * that attempt counts, and it runs again unless it used up its attempts.
  */
 export async function runEffect(deps: RuntimeDeps, effectId: string): Promise<void> {
   const p = deps.persistence;
   const effect = await p.effects.get(effectId);
-  if (!effect || effect.status !== "pending") return;
+  if (!effect || (effect.status !== "pending" && effect.status !== "running")) return;
+  if (effect.status === "running") {
+    deps.log("warn", `effect ${effect.name} was interrupted (attempt ${effect.attempts}); running it again`, { threadId: effect.threadId });
+    if (effect.attempts >= MAX_ATTEMPTS) {
+      await p.effects.update(effectId, { status: "failed", lastError: INTERRUPTED_ERROR });
+      await deps.events.emit(effect.threadId, { type: "effect.updated", effectId, name: effect.name, status: "failed", attempts: effect.attempts, error: INTERRUPTED_ERROR });
+      return;
+    }
+    await p.effects.update(effectId, { status: "pending", lastError: INTERRUPTED_ERROR });
+  }
   const thread = await p.threads.get(effect.threadId);
   if (!thread || thread.status === "terminated") {
     await p.effects.update(effectId, { status: "cancelled", lastError: "The thread was terminated before the effect ran" });
