@@ -19,7 +19,9 @@ export async function getVariableRequest(deps: RuntimeDeps, parentId: string, re
 
 /**
  * `POST /threads/{parent}/variables/{request_id}` with `{env}`: store the values on the child and boot it with the
- * original creation payload (spec §7.8). The request is then gone: a second POST is 404.
+ * original creation payload (spec §7.8). The request is then gone: a second POST is 404. It is marked fulfilled only
+ * after the child exists; the spawn is idempotent per request, so a crash in between (or a spawn that fails
+ * validation, a 400) leaves the request open and a later POST boots the same child.
  */
 export async function fulfillVariableRequest(deps: RuntimeDeps, parentId: string, requestId: string, env: Record<string, string>) {
   const r = await deps.persistence.variableRequests.get(requestId);
@@ -33,7 +35,6 @@ export async function fulfillVariableRequest(deps: RuntimeDeps, parentId: string
   }
   const parent = await deps.persistence.threads.get(parentId);
   if (!parent || parent.status === "terminated") throw new NotFoundError(`Thread ${parentId} not found or terminated`);
-  if (!(await deps.persistence.variableRequests.fulfill(requestId))) throw new NotFoundError(`Variable request ${requestId} was already fulfilled`);
   const payload = r.payload as unknown as Omit<SpawnRequest, "parent">;
   const result = await spawnChild(deps, {
     agentName: payload.agentName,
@@ -51,5 +52,8 @@ export async function fulfillVariableRequest(deps: RuntimeDeps, parentId: string
     scopedEnv: { ...(payload.scopedEnv ?? {}), ...env },
   });
   if (!result.ok) throw new ValidationError(`Still missing scoped variables: ${result.missing.join(", ")}`, { missing: result.missing });
+  if (!(await deps.persistence.variableRequests.fulfill(requestId)) && result.existed) {
+    throw new NotFoundError(`Variable request ${requestId} was already fulfilled`);
+  }
   return { request_id: requestId, reference: result.child.id, thread: result.child };
 }

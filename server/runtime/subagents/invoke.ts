@@ -1,24 +1,24 @@
 import type { ToolResult } from "@/server/spec";
 import { ValidationError } from "../errors";
-import { enqueueMessage } from "../thread/thread-ops";
 import { freePath, resolveAttachments } from "../files/attachments";
+import type { AttachmentRecord, Stores, SubagentRecord } from "../ports";
 import { toolError, type ToolCallContext } from "../tools/tool-call-context";
 import type { OfferedTool, SubagentEntry } from "./offered";
 import { spawnChild, type SpawnRequest } from "./spawn";
-import { initiatedText } from "./texts";
+import { blockingResultText, initiatedText, terminatedText } from "./texts";
 
 export type SubagentOutcome = { result: ToolResult } | { deferred: true };
 
 const str = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v));
 const paths = (v: unknown): string[] =>
   typeof v === "string" && v ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.length > 0) : [];
-const roleFor = (e: SubagentEntry) => (e.config.resumable && e.config.resumable.receives_messages === "side_b" ? "assistant" : "user");
+const roleFor = (e: SubagentEntry): "user" | "assistant" => (e.config.resumable && e.config.resumable.receives_messages === "side_b" ? "assistant" : "user");
 
 /** Spawn (or, after a restart, find) the child and answer the call: now (non-blocking), or when the child reports. */
 async function spawnAndAnswer(tc: ToolCallContext, callId: string, req: Omit<SpawnRequest, "parent" | "toolCallId" | "spawnGroupId">, args: Record<string, unknown>): Promise<SubagentOutcome> {
   let spawned;
   try {
-    spawned = await spawnChild(tc.deps, { ...req, parent: tc.thread, toolCallId: callId, spawnGroupId: tc.stepId || null });
+    spawned = await spawnChild(tc.deps, { ...req, parent: tc.thread, toolCallId: callId, spawnGroupId: await spawnGroup(tc) });
   } catch (err) {
     if (err instanceof ValidationError) return { result: toolError(err.message) };
     throw err;
@@ -40,8 +40,22 @@ async function spawnAndAnswer(tc: ToolCallContext, callId: string, req: Omit<Spa
       ),
     };
   }
+  if (req.blocking && spawned.existed && spawned.child.status === "terminated") {
+    // Re-run after a restart: the child ended without answering this call (a report would have answered it).
+    return { result: toolError(blockingResultText(spawned.child.id, terminatedText(spawned.child.id), [])) };
+  }
   if (req.blocking) return { deferred: true };
   return { result: { status: "success", result: initiatedText(spawned.child.id) } };
+}
+
+/**
+ * Instances created in one step share a spawn group: the step id, or (a step finished after a restart, whose id is
+ * new) the group of a sibling the same assistant message already spawned.
+ */
+async function spawnGroup(tc: ToolCallContext): Promise<string | null> {
+  const ids = new Set((tc.assistantMessage.toolCalls ?? []).map((c) => c.id));
+  const siblings = (await tc.deps.persistence.subagents.listByParent(tc.thread.id)).filter((c) => c.toolCallId && ids.has(c.toolCallId));
+  return siblings.find((c) => c.spawnGroupId)?.spawnGroupId ?? (tc.stepId || null);
 }
 
 /** A non-resumable subagent called under its own name (spec §7.3): blocking waits for the child, else returns at once. */
@@ -84,7 +98,9 @@ export async function invokeLifecycle(tc: ToolCallContext, tool: Extract<Offered
     if (typeof args.message !== "string") return { result: toolError("subagent_create: `message` is required (the task for the new instance).") };
     const max = entry.config.resumable ? entry.config.resumable.maxInstances : undefined;
     const live = children.filter((c) => c.name === entry.name && c.status !== "terminated");
-    if (max !== undefined && live.length >= max) {
+    // A re-run of this very call (restart, re-activation while it blocks) finds its child: that one is not "another".
+    const own = children.some((c) => c.toolCallId === callId);
+    if (max !== undefined && !own && live.length >= max) {
       return {
         result: toolError(
           `Cannot create another ${entry.name}: the limit of ${max} live instance${max === 1 ? "" : "s"} is reached. ` +
@@ -112,28 +128,69 @@ export async function invokeLifecycle(tc: ToolCallContext, tool: Extract<Offered
   }
   const ref = typeof args.referenceId === "string" ? args.referenceId.trim() : "";
   const child = children.find((c) => c.childId === ref);
-  if (!child) {
-    const refs = children.filter((c) => c.resumable && c.status !== "terminated").map((c) => `${c.childId} (${c.threadName ?? c.name})`);
-    return { result: toolError(`subagent_message: unknown reference ${JSON.stringify(ref)}.${refs.length ? ` Live instances: ${refs.join(", ")}.` : ""}`) };
+  const addressable = children.filter((c) => c.resumable && c.status !== "terminated").map((c) => `${c.childId} (${c.threadName ?? c.name})`);
+  const liveList = addressable.length ? ` Live instances: ${addressable.join(", ")}.` : "";
+  if (!child) return { result: toolError(`subagent_message: unknown reference ${JSON.stringify(ref)}.${liveList}`) };
+  if (!child.resumable) {
+    // Spec §7.7: only resumable instances are addressable; a non-resumable subagent is a one-off call.
+    return { result: toolError(`subagent_message: subagent ${child.childId} (${child.name}) is not resumable and cannot receive messages.${liveList}`, { error_code: "not_resumable" }) };
   }
   const thread = await tc.deps.persistence.threads.get(child.childId);
-  if (!thread || thread.status === "terminated" || child.status === "terminated") {
-    return { result: toolError(`subagent_message: subagent ${child.childId} is terminated and cannot receive messages; create a new instance with subagent_create.`) };
-  }
+  if (!thread || thread.status === "terminated" || child.status === "terminated") return { result: terminatedError(child.childId) };
   if (typeof args.message !== "string" || !args.message.trim()) return { result: toolError("subagent_message: `message` is required.") };
   const entry = tool.resumables.find((r) => r.name === child.name);
+  const blocking = entry?.config.blocking ?? child.blocking;
+  const answer = (): SubagentOutcome => (blocking ? { deferred: true } : { result: { status: "success", result: `Message sent to subagent ${child.childId}.` } });
+  // A re-run of this call (restart, re-activation while it blocks) must not send the message twice.
+  if (await sentFor(tc.deps.persistence, child.childId, callId)) return answer();
   let attachments;
   try {
     attachments = await copyToChild(tc, child.childId, paths(args.attachments));
   } catch (err) {
     return { result: toolError(err instanceof Error ? err.message : String(err)) };
   }
-  const blocking = entry?.config.blocking ?? child.blocking;
-  if (blocking) await tc.deps.persistence.subagents.update(child.childId, { toolCallId: callId, blocking: true });
-  await enqueueMessage(tc.deps, child.childId, { role: entry ? roleFor(entry) : "user", content: args.message, attachments, metadata: { from_parent: tc.thread.id } });
-  await tc.deps.events.emit(tc.thread.id, { type: "subagent.updated", childId: child.childId, name: child.name, status: "running", change: "messaged" });
-  if (child.status !== "running") await tc.deps.persistence.subagents.update(child.childId, { status: "running" });
-  return blocking ? { deferred: true } : { result: { status: "success", result: `Message sent to subagent ${child.childId}.` } };
+  const input = { role: entry ? roleFor(entry) : "user", content: args.message, attachments };
+  const sent = await sendOnce(tc, child, callId, blocking, input);
+  return sent ? answer() : { result: terminatedError(child.childId) };
+}
+
+const terminatedError = (childId: string) =>
+  toolError(`subagent_message: subagent ${childId} is terminated and cannot receive messages; create a new instance with subagent_create.`);
+
+/** Whether the parent call `callId` already queued its message to the child (pending or delivered). */
+async function sentFor(stores: Stores, childId: string, callId: string): Promise<boolean> {
+  const mine = (m: Record<string, unknown> | null) => m?.parent_tool_call_id === callId;
+  if ((await stores.queue.pending(childId)).some((q) => mine(q.metadata))) return true;
+  return (await stores.messages.list(childId, { includeSilent: true })).some((m) => m.side === null && mine(m.metadata));
+}
+
+/**
+ * Queue the parent's message on the child at most once per parent tool call, in one transaction with the registry
+ * update (a blocking call waits for the child's next report). False when the child is terminated.
+ */
+async function sendOnce(
+  tc: ToolCallContext,
+  child: SubagentRecord,
+  callId: string,
+  blocking: boolean,
+  input: { role: "user" | "assistant"; content: string; attachments: AttachmentRecord[] },
+): Promise<boolean> {
+  const sent = await tc.deps.events.commit(async (tx, emit) => {
+    const thread = await tx.threads.get(child.childId);
+    if (!thread || thread.status === "terminated") return false;
+    if (await sentFor(tx, child.childId, callId)) return true;
+    const q = await tx.queue.enqueue(child.childId, { ...input, silent: false, metadata: { from_parent: tc.thread.id, parent_tool_call_id: callId } });
+    await emit(child.childId, { type: "queue.enqueued", queueId: q.id, role: q.role });
+    if (thread.status !== "running") {
+      await tx.threads.update(child.childId, { status: "running" });
+      await emit(child.childId, { type: "thread.status", status: "running", stopReason: thread.stopReason });
+    }
+    await tx.subagents.update(child.childId, blocking ? { status: "running", toolCallId: callId, blocking: true } : { status: "running" });
+    await emit(tc.thread.id, { type: "subagent.updated", childId: child.childId, name: child.name, status: "running", change: "messaged" });
+    return true;
+  });
+  if (sent) await tc.deps.schedule(child.childId);
+  return sent;
 }
 
 /** Copy parent files into the child's /attachments/ (destination-local paths). */

@@ -18,6 +18,9 @@ export function blockingResultText(reference: string, body: string, attachments:
   return `${body}${attachmentsText(attachments)}\n\nReference: ${reference}`;
 }
 
+/** A blocking child terminated before it reported: the parent's waiting call gets this error (then the reference). */
+export const terminatedText = (reference: string) => `Subagent (reference: ${reference}) was terminated before it returned a result.`;
+
 export const initiatedText = (reference: string) => `The subagent was initiated successfully. Reference: ${reference}`;
 
 /**

@@ -1,5 +1,6 @@
 import type { ParsedAgentDefinition } from "@/server/spec";
 import { normalizeSessionBinding } from "@/server/spec";
+import type { SecretBox } from "../env/secret-box";
 import type { Emit } from "../events/publisher";
 import { toSpecMessage } from "../messages/to-spec";
 import { reportSessionEnd } from "../subagents/report";
@@ -42,7 +43,8 @@ export async function applyStopDecision(
       const updated = await tx.threads.update(threadId, { state, stopReason: decision.reason });
       await emit(threadId, { type: "thread.stopped", reason: decision.reason, side, scope: "session" });
       if (!thread.parentId) return null;
-      return reportSessionEnd(tx, emit, updated, { ok: decision.reason === "session_stop", message: payload.message, attachments: payload.attachments });
+      const outcome = { ok: decision.reason === "session_stop", message: payload.message, attachments: payload.attachments };
+      return reportSessionEnd(tx, emit, updated, outcome, deps.secrets);
     }
     if (decision.reason === "stop_tool" && decision.call?.args) {
       const prop = agentSide(agent, side).stopToolResponseProperty;
@@ -52,7 +54,7 @@ export async function applyStopDecision(
         await emit(threadId, { type: "message.updated", message: toSpecMessage(updated) });
       }
     }
-    return endTurnTx(thread, agent, decision.reason, endSeq, tx, emit);
+    return endTurnTx(thread, agent, decision.reason, endSeq, tx, emit, deps.secrets);
   });
   if (parentToWake) await deps.schedule(parentToWake);
 }
@@ -70,6 +72,7 @@ export async function endTurnTx(
   endSeq: number,
   tx: Stores,
   emit: Emit,
+  box: SecretBox | null,
 ): Promise<string | null> {
   const side = thread.state.turn?.side ?? "a";
   const { state, sessionCapReached } = endTurn(thread.state, agent, endSeq);
@@ -81,7 +84,7 @@ export async function endTurnTx(
     const ended = endSession(state, { reason: "max_session_turns", ok: false, result: detail });
     const updated = await tx.threads.update(thread.id, { state: ended, stopReason: "max_session_turns" });
     await emit(thread.id, { type: "thread.stopped", reason: "max_session_turns", scope: "session" });
-    return thread.parentId ? reportSessionEnd(tx, emit, updated, { ok: false, message: detail, attachments: [] }) : null;
+    return thread.parentId ? reportSessionEnd(tx, emit, updated, { ok: false, message: detail, attachments: [] }, box) : null;
   }
   await tx.threads.update(thread.id, { state, stopReason: reason });
   return null;

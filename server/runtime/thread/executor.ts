@@ -142,7 +142,7 @@ async function runStep(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepContext
       silent: false,
       depth: 0,
       side: ctx.side,
-      metadata: { model: result.model.name, finish_reason: result.finishReason },
+      metadata: { model: result.model.name, finish_reason: result.finishReason, step_id: req.stepId },
       subagentId: null,
     },
     async (tx, msg, emit) => {
@@ -225,14 +225,16 @@ async function finishPendingStep(deps: RuntimeDeps, thread: ThreadRecord, ctx: S
   const decision = evaluateStops(sideStopConfig(ctx.sideConfig), { calls: done, hadToolCalls: calls.length > 0 });
   if (missing.length === 0 && decision.scope === "none") return false;
   deps.log("debug", "finishing a stored step", { threadId: thread.id, missingToolCalls: missing.length });
-  return finishStep(deps, thread, ctx, own, missing, signal, newId(), done);
+  // Keep the step's id (instances it spawns share one spawn group); steps stored without one get a new id.
+  const stepId = typeof own.metadata?.step_id === "string" ? own.metadata.step_id : newId();
+  return finishStep(deps, thread, ctx, own, missing, signal, stepId, done);
 }
 
 async function endTurnWith(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepContext, reason: StopReason): Promise<void> {
   const parent = await deps.events.commit(async (tx, emit) => {
     const fresh = (await tx.threads.get(thread.id)) ?? thread;
     const endSeq = await tx.messages.lastSeq(thread.id);
-    return endTurnTx(fresh, ctx.agent, reason, endSeq, tx, emit);
+    return endTurnTx(fresh, ctx.agent, reason, endSeq, tx, emit, deps.secrets);
   });
   if (parent) await deps.schedule(parent);
 }
@@ -271,7 +273,7 @@ async function stopActivation(deps: RuntimeDeps, thread: ThreadRecord, reason: S
     await emit(thread.id, { type: "thread.status", status: "idle", stopReason: reason });
     if (!reportable) return null;
     const message = `The subagent stopped (${reason}): ${detail}. No terminal session tool (sessionStop or sessionFail) was called.`;
-    return reportSessionEnd(tx, emit, updated, { ok: false, message, attachments: [] });
+    return reportSessionEnd(tx, emit, updated, { ok: false, message, attachments: [] }, deps.secrets);
   });
   if (parent) await deps.schedule(parent);
 }

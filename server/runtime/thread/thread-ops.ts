@@ -3,6 +3,7 @@ import { nowMicros } from "../ids";
 import type { AttachmentRecord, QueuedMessageRecord } from "../ports";
 import type { RuntimeDeps } from "./deps";
 import { syncRegistryStatus } from "../subagents/status";
+import { answerTerminatedChild } from "../subagents/report";
 
 export interface EnqueueInput {
   role: "user" | "assistant";
@@ -42,13 +43,14 @@ export async function enqueueMessage(deps: RuntimeDeps, threadId: string, input:
 
 /**
  * Soft terminate (design.md §4): final; aborts the in-flight step, rejects queued and new messages, sets the parent's
- * registry entry to `terminated`, and terminates the thread's live descendants.
+ * registry entry to `terminated`, and terminates the thread's live descendants. A parent call still waiting on this
+ * (blocking) child gets a tool error saying so, and the parent goes on.
  */
 export async function terminateThread(deps: RuntimeDeps, threadId: string): Promise<void> {
-  await deps.events.commit(async (tx, emit) => {
+  const parentToWake = await deps.events.commit(async (tx, emit): Promise<string | null> => {
     const thread = await tx.threads.get(threadId);
     if (!thread) throw new NotFoundError(`Thread ${threadId} not found`);
-    if (thread.status === "terminated") return;
+    if (thread.status === "terminated") return null;
     await tx.threads.update(threadId, {
       status: "terminated",
       terminatedAt: nowMicros(),
@@ -61,8 +63,10 @@ export async function terminateThread(deps: RuntimeDeps, threadId: string): Prom
       await tx.subagents.update(threadId, { status: "terminated" });
       await emit(entry.parentId, { type: "subagent.updated", childId: threadId, name: entry.name, status: "terminated", change: "terminated" });
     }
+    return entry ? answerTerminatedChild(tx, emit, entry) : null;
   });
   deps.aborts.abort(threadId, "terminated");
+  if (parentToWake) await deps.schedule(parentToWake);
   const { threads } = await deps.persistence.threads.list({ parentId: threadId, limit: 10_000 });
   for (const child of threads) if (child.status !== "terminated") await terminateThread(deps, child.id);
 }
