@@ -104,6 +104,35 @@ describe("scoped variable bootstrap", () => {
   });
 });
 
+describe("scoped variable bootstrap: the request survives a spawn that fails", () => {
+  it("a POST whose spawn fails validation is a 400 and leaves the request open; a later POST boots the child once", async () => {
+    fake.setScript([
+      { when: { system_contains: boss, last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "subagent_create", arguments: { agent: "scoped_duo", message: "Read the brief", attachments: ["/attachments/late.txt"], name: "Late" } }] } },
+      { when: { system_contains: worker }, respond: { tool_calls: [{ name: "finish_work", arguments: { result: "read" } }] } },
+      { respond: { content: "ok" } },
+    ]);
+    const { body } = await api(t.url, "POST", "/api/threads", { agent_id: "boss" });
+    const id = body.threadId;
+    await api(t.url, "POST", `/api/threads/${id}/messages`, { content: "start" });
+    await settleTree(id);
+    const { endpoint } = (await messages(id)).find((m: any) => m.role === "tool").metadata.error_data;
+    const failed = await api(t.url, "POST", endpoint, { env: { CHANNEL: "#late" } });
+    expect(failed.status).toBe(400);
+    expect(failed.body.error.message).toContain("/attachments/late.txt");
+    expect((await api(t.url, "GET", endpoint)).status).toBe(200);
+    expect(await registry(id)).toEqual([]);
+    await fetch(`${t.url}/api/threads/${id}/fs/attachments/late.txt`, { method: "POST", body: "LATE BYTES", headers: { "content-type": "text/plain" } });
+    const posted = await api(t.url, "POST", endpoint, { env: { CHANNEL: "#late" } });
+    expect(posted.status).toBe(201);
+    await settleTree(id);
+    const [entry] = await registry(id);
+    expect(entry.reference).toBe(posted.body.reference);
+    expect(await (await fetch(`${t.url}/api/threads/${entry.reference}/fs/attachments/late.txt`)).text()).toBe("LATE BYTES");
+    expect((await api(t.url, "POST", endpoint, { env: { CHANNEL: "#late" } })).status).toBe(404);
+    expect(await registry(id)).toHaveLength(1);
+  });
+});
+
 describe("a three-level tree", () => {
   it("parent → blocking manager → blocking worker: each result reaches its parent exactly once", async () => {
     fake.setScript([
