@@ -53,11 +53,19 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     durationMs: z.number(),
     messageId: z.string().optional(),
   }),
+  /** An attempt is about to be sent (one per HTTP attempt, retries and fallbacks included). Never carries secrets. */
   z.object({
     type: z.literal("llm.request"),
     stepId: z.string(),
+    /** Model definition name; `modelId` is the remote id sent verbatim. */
     model: z.string(),
+    modelId: z.string().optional(),
+    provider: z.string().optional(),
     attempt: z.number().int(),
+    /** Step number in the activation (null for a subprompt's call). */
+    step: z.number().int().nullable().optional(),
+    messageCount: z.number().int().optional(),
+    toolCount: z.number().int().optional(),
   }),
   z.object({
     type: z.literal("llm.response"),

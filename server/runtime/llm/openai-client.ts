@@ -138,6 +138,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
       for (let tries = 1; ; tries++) {
         if (signal?.aborted) throw new LlmAbortError(undefined, attempts);
         const attempt = ++attemptNo;
+        await call.onAttemptStart?.({ model, attempt });
         const run = await runAttempt({
           sdk,
           body,

@@ -1,8 +1,18 @@
 /**
  * The Chat Completions request body for one model, always streamed with usage. Fields in order: `model` (verbatim),
- * `messages`, `tools` (only when there are some), `tool_choice` and `parallel_tool_calls` (only with tools),
- * `reasoning_effort`, then the provider options spread in (the model's own under the request's; they cannot replace
- * `model` or `messages`), then the streaming flags, which options cannot turn off.
+ * `messages`, `tools` (only when there are some), `tool_choice` and `parallel_tool_calls` (only with tools), then
+ * the model's provider options, the prompt's `reasoning` mapped (below), the request's provider options (so the
+ * prompt beats the model, and both may override the reasoning fields; neither can replace `model` or `messages`),
+ * then the streaming flags, which options cannot turn off.
+ *
+ * `reasoning` (spec `ReasoningConfig`) as far as an OpenAI-compatible endpoint allows:
+ * - `effort` → `reasoning_effort` (the standard Chat Completions field: OpenAI, vLLM, OpenRouter, …);
+ * - `maxTokens`, `exclude`, `include` or any provider-specific key → a `reasoning` object in OpenRouter's unified
+ *   shape: `max_tokens` (a token budget replaces the effort level: providers take one or the other, so
+ *   `reasoning_effort` is then left out), else `effort`; `exclude: true` keeps reasoning out of the response
+ *   (`include: false` means the same; `include: true` sends `exclude: false`; an explicit `exclude` wins); other keys
+ *   are passed as written. Endpoints that know no `reasoning` object (OpenAI's own) reject it, so an effort-only
+ *   config sends `reasoning_effort` alone.
  */
 import type { LlmRequest, ResolvedModel } from "./types";
 
@@ -17,8 +27,11 @@ export function buildRequestBody(request: LlmRequest, model: ResolvedModel): Rec
     if (request.toolChoice !== undefined) body.tool_choice = request.toolChoice;
     if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   }
-  if (request.reasoning?.effort !== undefined) body.reasoning_effort = request.reasoning.effort;
-  const options: Record<string, unknown> = { ...(model.providerOptions ?? {}), ...(request.providerOptions ?? {}) };
+  const options: Record<string, unknown> = {
+    ...(model.providerOptions ?? {}),
+    ...reasoningFields(request.reasoning),
+    ...(request.providerOptions ?? {}),
+  };
   for (const [key, value] of Object.entries(options)) {
     if (!PROTECTED.has(key)) body[key] = value;
   }
@@ -29,4 +42,22 @@ export function buildRequestBody(request: LlmRequest, model: ResolvedModel): Rec
     include_usage: true,
   };
   return body;
+}
+
+/** The body fields of a prompt's reasoning config (see the file comment). */
+export function reasoningFields(reasoning: LlmRequest["reasoning"]): Record<string, unknown> {
+  if (!reasoning) return {};
+  const { effort, maxTokens, exclude, include, ...vendor } = reasoning;
+  const out: Record<string, unknown> = {};
+  if (effort !== undefined && maxTokens === undefined) out.reasoning_effort = effort;
+  const excluded = exclude ?? (include === undefined ? undefined : !include);
+  const needsObject = maxTokens !== undefined || excluded !== undefined || Object.keys(vendor).length > 0;
+  if (needsObject) {
+    out.reasoning = {
+      ...(maxTokens !== undefined ? { max_tokens: maxTokens } : effort !== undefined ? { effort } : {}),
+      ...(excluded !== undefined ? { exclude: excluded } : {}),
+      ...vendor,
+    };
+  }
+  return out;
 }

@@ -49,7 +49,8 @@ export interface LlmRequest {
   tools?: ChatTool[];
   toolChoice?: "auto" | "none" | "required";
   parallelToolCalls?: boolean;
-  reasoning?: { effort?: "low" | "medium" | "high"; maxTokens?: number; exclude?: boolean } & Record<string, unknown>;
+  /** The prompt's `reasoning` config; `request-body.ts` documents how it is sent. */
+  reasoning?: { effort?: "low" | "medium" | "high"; maxTokens?: number; exclude?: boolean; include?: boolean } & Record<string, unknown>;
   /** Extra body fields: the model's providerOptions merged under the prompt's. */
   providerOptions?: Record<string, unknown>;
 }
@@ -92,6 +93,8 @@ export interface LlmCallOptions {
   signal?: AbortSignal;
   /** Streamed text and reasoning deltas as they arrive (the attempt number lets a listener discard a failed attempt). */
   onDelta?: (delta: { content?: string; reasoning?: string; attempt: number }) => void;
+  /** Called before each attempt is sent (announce the request here); awaited. */
+  onAttemptStart?: (start: { model: ResolvedModel; attempt: number }) => void | Promise<void>;
   /** Called when each attempt finishes, successful or not (persist the log row here). */
   onAttempt?: (attempt: LlmAttempt) => void | Promise<void>;
 }

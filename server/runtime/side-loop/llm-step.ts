@@ -108,9 +108,27 @@ export async function callModel(
       signal,
       onDelta: (d) =>
         deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
+      onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length),
       onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step),
     },
   );
+}
+
+/** Announce each attempt as an `llm.request` event: model, step and sizes only (no messages, keys or endpoints). */
+export function requestAnnouncer(deps: RuntimeDeps, threadId: string, stepId: string, step: number | null, messageCount: number, toolCount: number) {
+  return async ({ model, attempt }: { model: ResolvedModel; attempt: number }): Promise<void> => {
+    await deps.events.emit(threadId, {
+      type: "llm.request",
+      stepId,
+      model: model.name,
+      modelId: model.model,
+      provider: model.provider,
+      attempt,
+      step,
+      messageCount,
+      toolCount,
+    });
+  };
 }
 
 /** Persist one LLM attempt as a request-log row (secrets redacted) and announce it. */

@@ -2,7 +2,7 @@ import type { ToolResult } from "@/server/spec";
 import type { ResolvedToolEntry } from "../definitions";
 import type { ChatMessage, ChatTool } from "../llm/types";
 import { resolveEnvValue } from "../env/env-resolver";
-import { attemptLogger, resolveModels } from "../side-loop/llm-step";
+import { attemptLogger, requestAnnouncer, resolveModels } from "../side-loop/llm-step";
 import { promptEnvWithIncludes } from "../side-loop/step-context";
 import { renderSystemPrompt } from "../side-loop/system-prompt";
 import { perspectiveMessages } from "../side-loop/perspective";
@@ -10,6 +10,7 @@ import { isAbortError } from "../abort";
 import { chatToolFor } from "./tool-schemas";
 import { parseArguments, resultText, toolError, type ToolCallContext } from "./tool-call-context";
 import { runCallable } from "./run-callable";
+import { subpromptUserMessage } from "./subprompt-input";
 
 const MAX_DEPTH = 4;
 
@@ -49,15 +50,21 @@ export async function runSubprompt(tc: ToolCallContext, entry: Extract<ResolvedT
         lastTurnEndSeq: 0,
         turnStartSeq: prompt.includePastTools ? 0 : Number.MAX_SAFE_INTEGER,
         recentImageThreshold: prompt.recentImageThreshold,
+        loadImage: async (path, mime) => {
+          const data = await deps.persistence.files.read(tc.thread.id, path);
+          return data ? `data:${mime ?? "image/png"};base64,${Buffer.from(data).toString("base64")}` : null;
+        },
       })),
     );
   }
   const msgProp = entry.config.initUserMessageProperty;
   const attProp = entry.config.initAttachmentsProperty;
-  const userText = msgProp ? stringValue(args[msgProp]) : Object.keys(args).length > 0 ? JSON.stringify(args) : "";
+  const mapped = attProp ? Object.fromEntries(Object.entries(args).filter(([k]) => k !== attProp)) : args;
+  const userText = msgProp ? stringValue(args[msgProp]) : Object.keys(mapped).length > 0 ? JSON.stringify(mapped) : "";
   const paths = attProp ? pathList(args[attProp]) : [];
-  const attachmentText = paths.length > 0 ? `\n\nAttachments:\n${paths.join("\n")}` : "";
-  if (userText || attachmentText) messages.push({ role: "user", content: `${userText}${attachmentText}` });
+  const input = await subpromptUserMessage(deps.persistence.files, tc.thread.id, userText, paths, { recentImageThreshold: prompt.recentImageThreshold });
+  if (!input.ok) return toolError(`Subprompt ${entry.name} was not run: ${input.error}`, { error_code: "invalid_attachment" });
+  if (input.message) messages.push(input.message);
 
   const tools: ChatTool[] = [];
   const entries = ctx.defs.promptTools(prompt.name).filter((e) => e.kind === "tool" || e.kind === "subprompt");
@@ -77,7 +84,11 @@ export async function runSubprompt(tc: ToolCallContext, entry: Extract<ResolvedT
         reasoning: prompt.reasoning,
         providerOptions: prompt.providerOptions,
       },
-      { signal: tc.signal, onAttempt: attemptLogger(deps, ctx, tc.thread.id, tc.stepId, null) },
+      {
+        signal: tc.signal,
+        onAttemptStart: requestAnnouncer(deps, tc.thread.id, tc.stepId, null, messages.length, tools.length),
+        onAttempt: attemptLogger(deps, ctx, tc.thread.id, tc.stepId, null),
+      },
     );
   } catch (err) {
     if (isAbortError(err)) throw err;
