@@ -1,7 +1,7 @@
 import { ValidationError } from "../errors";
 import { nowMicros } from "../ids";
 import { toSpecMessage } from "../messages/to-spec";
-import type { MessageRole, ThreadRecord } from "../ports";
+import type { EnvValueRecord, MessageRole, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "./deps";
 import { initialThreadState } from "./initial-state";
 import { startTurn } from "./turns";
@@ -34,15 +34,20 @@ export async function createThread(deps: RuntimeDeps, input: CreateThreadInput):
     ]);
   }
   const env = input.env ?? {};
-  const provided = new Set(Object.keys(env).filter((k) => env[k] !== undefined));
+  // An empty or blank value does not satisfy a required variable.
+  const provided = new Set(Object.keys(env).filter((k) => hasText(env[k])));
   const userValues = input.userId ? await deps.persistence.env.list("user", input.userId) : [];
   const instanceValues = await deps.persistence.env.list("instance", "instance");
-  for (const r of [...userValues, ...instanceValues]) provided.add(r.name);
+  for (const r of [...userValues, ...instanceValues]) if (hasText(storedValue(deps, r))) provided.add(r.name);
   const missing = defs.requiredAtCreation(agent.name).filter((v) => !provided.has(v.name));
   if (missing.length > 0) {
+    const blank = (name: string) => env[name] !== undefined;
     throw new ValidationError(`Missing required variables for agent "${agent.name}": ${missing.map((v) => v.name).join(", ")}`, {
       missing: missing.map((v) => v.name),
-      fields: missing.map((v) => ({ path: `env.${v.name}`, message: v.description ? `required: ${v.description}` : "required" })),
+      fields: missing.map((v) => ({
+        path: `env.${v.name}`,
+        message: `${blank(v.name) ? "required (an empty or blank value does not count)" : "required"}${v.description ? `: ${v.description}` : ""}`,
+      })),
     });
   }
   const declared = new Map(defs.graphVariables(agent.name).map((v) => [v.name, v.type]));
@@ -94,4 +99,17 @@ export async function createThread(deps: RuntimeDeps, input: CreateThreadInput):
     await emit(thread.id, { type: "thread.status", status: thread.status, stopReason: null });
     return thread;
   });
+}
+
+const hasText = (v: string | undefined): boolean => typeof v === "string" && v.trim() !== "";
+
+/** A stored user/instance value in plain text (secrets decrypted; an unreadable secret counts as present). */
+function storedValue(deps: RuntimeDeps, r: EnvValueRecord): string {
+  if (r.type !== "secret") return r.value;
+  if (!deps.secrets) return r.value;
+  try {
+    return deps.secrets.decrypt(r.value);
+  } catch {
+    return r.value;
+  }
 }
