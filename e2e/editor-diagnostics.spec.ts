@@ -14,9 +14,11 @@ test("an error introduced in a file shows on its node, with a jump to the field;
 
   // Outside the editor: the reviewer prompt now names a model that does not exist. No reload of the page.
   const original = dir.read("prompts/reviewer.ts");
+  const layouts = await editor.layoutCount();
   dir.write("prompts/reviewer.ts", original.replace(`model: "fast"`, `model: "fastest"`));
   const node = editor.node("prompt", "reviewer");
   await expect(node).toHaveAttribute("data-issues", "error", { timeout: 15_000 });
+  await editor.findAfterLayout("prompt", "reviewer", layouts);
   await node.getByTestId("node-issues-toggle").click();
   const issue = node.getByTestId("node-issue").first();
   await expect(issue).toContainText(`uses model "fastest", which no model file defines`);
@@ -47,6 +49,7 @@ test("warnings: a dual_ai agent without session bounds, a side B without a job o
   await editor.open();
   const node = editor.node("agent", "echo_pair");
   await expect(node).toHaveAttribute("data-issues", "warning", { timeout: 15_000 });
+  await editor.find("agent", "echo_pair");
   await node.getByTestId("node-issues-toggle").click();
   const issues = node.getByTestId("node-issue");
   await expect(issues.filter({ hasText: "maxSessionTurns" })).toHaveCount(1);

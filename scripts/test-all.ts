@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { needsBuild } from "./build-if-needed";
 
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
@@ -46,5 +47,9 @@ for (const f of ["vitest.json", "e2e.json"]) fs.rmSync(path.join(results, f), { 
 run("lint", bin("eslint"), ["."]);
 run("typecheck", bin("tsc"), ["--noEmit"]);
 run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
-if (!skipE2e) run("browser", bin("playwright"), ["test"], { CI: "true" });
+if (!skipE2e) {
+  // Build first, so the build's time does not count against the browser tests' server start-up timeout.
+  if (needsBuild(root)) run("build", bin("next"), ["build"]);
+  run("browser", bin("playwright"), ["test"], { CI: "true" });
+}
 summary();

@@ -75,6 +75,23 @@ export class EditorPage {
     await expect(this.status).toHaveText("All changes saved", { timeout: 15_000 });
   }
 
+  /** How many layouts the canvas has run so far. */
+  async layoutCount(): Promise<number> {
+    return Number(await this.canvas.getAttribute("data-layout-count"));
+  }
+
+  /** Centers a node with the toolbar's search, as a user would. */
+  async find(kind: Kind, name: string) {
+    await this.page.getByLabel("Find a node").fill(`${name} (${kind})`);
+    await expect(this.node(kind, name)).toBeInViewport();
+  }
+
+  /** Waits for the layout after `before` (a layout count) to land, then centers the node. */
+  async findAfterLayout(kind: Kind, name: string, before: number) {
+    await expect.poll(() => this.layoutCount(), { timeout: 15_000 }).toBeGreaterThan(before);
+    await this.find(kind, name);
+  }
+
   async fitView() {
     await this.page.getByRole("button", { name: "Fit View" }).click();
   }

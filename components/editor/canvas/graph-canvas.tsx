@@ -56,6 +56,7 @@ const CANVAS_CSS = `
 [data-editor-canvas][data-lod="low"] .node-detail,
 [data-editor-canvas][data-lod="low"] .react-flow__edgelabel-renderer,
 [data-editor-canvas][data-lod="low"] .react-flow__edge.editor-edge-minor { display: none; }
+[data-editor-canvas] .react-flow__node:has([data-issues-open]) { z-index: 1000 !important; }
 `;
 
 /** Edges hidden at low zoom. */

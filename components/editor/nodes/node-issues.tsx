@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useReactFlow } from "@xyflow/react";
+import { useEffect, useState } from "react";
 import type { GraphNode } from "@/server/registry/graph-projection";
 import { useCanvasActions } from "../canvas/canvas-context";
 
@@ -8,13 +9,21 @@ import { useCanvasActions } from "../canvas/canvas-context";
 export function NodeIssues({ node }: { node: GraphNode }) {
   const [open, setOpen] = useState(false);
   const { jumpToField } = useCanvasActions();
+  const flow = useReactFlow();
+  // An opened list must be readable and clickable: bring the node to the middle of the canvas at the current zoom.
+  useEffect(() => {
+    if (!open) return;
+    const zoom = flow.getZoom();
+    const frame = requestAnimationFrame(() => void flow.fitView({ nodes: [{ id: node.id }], minZoom: zoom, maxZoom: zoom, duration: 0 }));
+    return () => cancelAnimationFrame(frame);
+  }, [open, flow, node.id]);
   if (node.issues.length === 0) return null;
   const errors = node.issues.filter((i) => i.severity === "error").length;
   const warnings = node.issues.length - errors;
   const tone = errors > 0 ? "bg-red-600 text-white" : "bg-amber-400 text-amber-950";
   const summary = [errors ? `${errors} error${errors === 1 ? "" : "s"}` : "", warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : ""].filter(Boolean).join(", ");
   return (
-    <div className="nodrag nopan mt-2">
+    <div className="nodrag nopan mt-2" data-issues-open={open ? "true" : undefined}>
       <button
         type="button"
         data-testid="node-issues-toggle"
