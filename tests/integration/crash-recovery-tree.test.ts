@@ -77,4 +77,24 @@ describe("durability of a three-level subagent tree", () => {
     expect([...(await registry(id)), ...(await registry(mid.id))].map((e) => e.status)).toEqual(["terminated", "terminated"]);
     for (const x of [id, mid.id, leafThread.id]) expect((await get(`/api/threads/${x}`)).thread.status).not.toBe("running");
   }, 180_000);
+
+  it("instances spawned by one step share a spawn group even when the step is finished after a restart", async () => {
+    fake.clearRequests();
+    fake.setScript([
+      { when: { system_contains: boss, last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "crash_mid", arguments: { task: "Alpha" } }, { name: "slow", arguments: { ms: 6000 } }, { name: "crash_mid", arguments: { task: "Beta" } }] } },
+      { when: { system_contains: manager }, respond: { tool_calls: [{ name: "finish_work", arguments: { result: "ok" } }] } },
+      { when: { system_contains: boss, last_role: "tool" }, times: 1, respond: { content: "Both done." } },
+    ]);
+    server = new ServerProcess({ agentsSource: fixtureAgents, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" } });
+    await server.start();
+    const id = (await api(server.url, "POST", "/api/threads", { agent_id: "crash_boss" })).body.threadId;
+    await api(server.url, "POST", `/api/threads/${id}/messages`, { content: "start" });
+    await waitFor(async () => (await registry(id)).length === 1, 30_000);
+    await restart(); // the second instance is spawned by the step finished after the restart
+    await waitFor(async () => (await messages(id)).at(-1)?.content === "Both done.", 60_000);
+    const entries = await registry(id);
+    expect(entries).toHaveLength(2);
+    expect(entries[0].spawnGroupId).toBeTruthy();
+    expect(entries[1].spawnGroupId).toBe(entries[0].spawnGroupId);
+  }, 120_000);
 });
