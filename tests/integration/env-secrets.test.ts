@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { format } from "node:util";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeLlm, type FakeLlm, type Rule } from "../../scripts/fake-llm/server";
 import { readSse } from "../helpers/sse";
-import { api, fixtureAgents, startTestApp, useToken, waitForThread, type TestApp } from "../helpers/test-app";
+import { api, fixtureAgents, startTestApp, useToken, waitFor, waitForThread, type TestApp } from "../helpers/test-app";
 
 let fake: FakeLlm;
 let t: TestApp;
@@ -155,6 +156,72 @@ describe("secrets", () => {
     expect(stored.type).toBe("secret");
     expect(stored.value.startsWith("v1:")).toBe(true);
   });
+
+  it("are masked wherever a tool, a hook or an effect writes them: messages, queue, parent, events, effects, logs", async () => {
+    // Everything the server prints while this runs (the real console, only observed).
+    const printed: string[] = [];
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) => {
+      const original = console[level].bind(console);
+      return vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        printed.push(format(...args));
+        original(...args);
+      });
+    });
+    try {
+      fake.setScript([
+        { when: { last_contains: "spill now" }, times: 1, respond: { tool_calls: [{ name: "spill", arguments: {} }, { name: "spill_throw", arguments: {} }] } },
+        { respond: { content: "ok" } },
+      ]);
+      const parent = await api(t.url, "POST", "/api/threads", { agent_id: "spiller", env: { BACKEND_TOKEN: CANARY } });
+      const parentId = parent.body.threadId;
+      const child = await t.app.runtime.createThread({ agentId: "spiller", parentId, env: { BACKEND_TOKEN: CANARY } });
+      await api(t.url, "POST", `/api/threads/${child.id}/messages`, { content: "spill now" });
+      await waitForThread(t.url, child.id);
+      const effect = await waitFor(async () => {
+        const [e] = (await api(t.url, "GET", `/api/threads/${child.id}/effects`)).body.effects;
+        return e?.status === "failed" ? e : undefined;
+      }, 15_000);
+      await waitFor(async () => (await api(t.url, "GET", `/api/threads/${parentId}/messages?includeSilent=true`)).body.messages.length >= 2);
+      await waitForThread(t.url, parentId);
+
+      const token = (await api(t.url, "POST", "/api/auth/login", { username: "admin", password: "pw-admin-123" })).body.token;
+      const streams = [];
+      for (const id of [child.id, parentId]) {
+        const logged = await t.app.prisma.threadEvent.count({ where: { threadId: id } });
+        const auth = { authorization: `Bearer ${token}` };
+        streams.push(await readSse(`${t.url}/api/threads/${id}/stream`, { lastEventId: 0, headers: auth, until: (ev) => ev.filter((e) => e.id).length >= logged }));
+      }
+      const responses = [];
+      for (const id of [child.id, parentId]) {
+        for (const p of ["", "/messages?includeSilent=true", "/logs", "/effects", "/subagents", "/cost"]) responses.push((await api(t.url, "GET", `/api/threads/${id}${p}`)).body);
+      }
+      const rows = JSON.stringify(
+        [
+          await t.app.prisma.threadEvent.findMany({ where: { threadId: { in: [child.id, parentId] } } }),
+          await t.app.prisma.message.findMany({ where: { threadId: { in: [child.id, parentId] } } }),
+          await t.app.prisma.llmRequestLog.findMany({ where: { threadId: { in: [child.id, parentId] } } }),
+        ],
+        (_k, v) => (typeof v === "bigint" ? String(v) : v),
+      );
+      const everything = JSON.stringify({ responses, streams, requests: fake.getRequests(), rows, printed });
+      expect(everything).not.toContain(CANARY);
+
+      // The writes happened, masked.
+      const childMsgs = responses[1].messages.map((m: any) => m.content);
+      expect(childMsgs).toEqual(expect.arrayContaining(["updated ••••", "queued ••••", "echo: queued tool ••••"]));
+      expect(childMsgs.some((c: string) => /^Tool spill_throw failed: boom ••••/.test(c ?? ""))).toBe(true);
+      expect(responses[7].messages.map((m: any) => m.content)).toContain("notify ••••");
+      const childEvents = streams[0]!.map((e) => e.data);
+      expect(childEvents.find((e) => e.type === "custom")).toMatchObject({ event: "spill", data: { token: "••••" } });
+      expect(childEvents.some((e) => e.type === "hook.failed" && e.error === "hook boom ••••")).toBe(true);
+      expect(childEvents.some((e) => e.type === "effect.updated" && e.error === "effect boom ••••")).toBe(true);
+      expect(effect).toMatchObject({ args: { token: "••••" }, last_error: "effect boom ••••", attempts: 3 });
+      expect(printed.some((line) => line.includes("tool spill_throw threw") && line.includes("boom ••••"))).toBe(true);
+      expect(printed.some((line) => line.includes("effect spill_effect failed") && line.includes("effect boom ••••"))).toBe(true);
+    } finally {
+      for (const s of spies) s.mockRestore();
+    }
+  }, 30_000);
 
   it("a prompt env part naming a secret variable is a definition error", async () => {
     const fs = await import("node:fs");

@@ -1,3 +1,5 @@
+import { redactDeep } from "@/server/runtime/env/redact";
+import { threadSecrets } from "@/server/runtime/env/thread-secrets";
 import { NotFoundError } from "@/server/runtime/errors";
 import { guessMimeType, normalizePath } from "@/server/runtime/files/paths";
 import type { App } from "@/server/worker/app";
@@ -98,18 +100,22 @@ export async function filesHandler({ params, request, app }: Ctx): Promise<Respo
   return new Response(null, { status: 204 });
 }
 
-/** `GET /api/threads/:id/effects`: the thread's scheduled effects with status, attempts and last error. */
+/**
+ * `GET /api/threads/:id/effects`: the thread's scheduled effects with status, attempts and last error. The effect
+ * runs with its real arguments; what is shown has the thread's secret values masked.
+ */
 export async function effectsHandler({ params, app }: Ctx): Promise<Response> {
   const thread = await app.runtime.getThread(params.id!);
   const effects = await app.persistence.effects.list(thread.id);
+  const secrets = await threadSecrets(app.runtime.deps, thread);
   return Response.json({
     effects: effects.map((e) => ({
       id: e.id,
       name: e.name,
-      args: e.args,
+      args: redactDeep(e.args, secrets),
       status: e.status,
       attempts: e.attempts,
-      last_error: e.lastError,
+      last_error: e.lastError === null ? null : redactDeep(e.lastError, secrets),
       run_at: e.runAt.toISOString(),
       created_at: e.createdAt.toISOString(),
       updated_at: e.updatedAt.toISOString(),

@@ -1,3 +1,5 @@
+import { redactText } from "../env/redact";
+import { threadSecrets } from "../env/thread-secrets";
 import { bareScope } from "../state/scope";
 import { createThreadState } from "../state/thread-state";
 import type { RuntimeDeps } from "../thread/deps";
@@ -49,7 +51,8 @@ export async function runEffect(deps: RuntimeDeps, effectId: string): Promise<vo
     await p.effects.update(effectId, { status: "done", lastError: null });
     await announce("done");
   } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
+    // Masked before it is logged, stored (GET /effects) or announced.
+    const error = redactText(err instanceof Error ? err.message : String(err), await threadSecrets(deps, thread));
     deps.log("warn", `effect ${effect.name} failed (attempt ${attempts})`, { threadId: thread.id, error });
     if (attempts < MAX_ATTEMPTS) {
       const runAt = new Date(Date.now() + 500 * 2 ** (attempts - 1));

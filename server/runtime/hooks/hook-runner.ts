@@ -1,5 +1,7 @@
 import type { HookName, HookSignatures, ParsedHookDefinition, ThreadState } from "@/server/spec";
 import type { Definitions } from "../definitions";
+import { redactText } from "../env/redact";
+import { threadSecrets } from "../env/thread-secrets";
 import type { RuntimeDeps } from "../thread/deps";
 
 /** What hooks run with: the active hook list, the thread, and a lazily created `ThreadState`. */
@@ -42,7 +44,8 @@ export async function runHooks<H extends HookName, V>(
       const next = accept(out, value);
       if (next !== undefined) value = next;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const raw = err instanceof Error ? err.message : String(err);
+      const message = redactText(raw, await threadSecrets(hc.deps, hc.threadId).catch(() => []));
       hc.deps.log("warn", `hook ${hook.id} (${name}) failed; continuing without it`, { threadId: hc.threadId, error: message });
       await hc.deps.events.emit(hc.threadId, { type: "hook.failed", hookId: hook.id, hook: name, error: message }).catch(() => {});
     }

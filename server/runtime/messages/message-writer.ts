@@ -1,4 +1,6 @@
 import type { Message, MessageUpdates } from "@/server/spec";
+import { redactDeep } from "../env/redact";
+import { threadSecrets } from "../env/thread-secrets";
 import type { Emit } from "../events/publisher";
 import { runHooks } from "../hooks/hook-runner";
 import { newId, nowMicros } from "../ids";
@@ -9,7 +11,8 @@ import { toSpecMessage } from "./to-spec";
 /**
  * Store a message the way every message is stored: `before_create_message` hooks may transform it, then it is
  * appended and announced in one transaction (with `extra` writes, e.g. a queue entry marked delivered), then
- * `after_create_message` hooks run.
+ * `after_create_message` hooks run. The thread's secret values are masked in what is stored (whoever wrote it: a tool
+ * through injectMessage, a hook, a queued message).
  */
 export async function createMessage(
   scope: StateScope,
@@ -23,6 +26,7 @@ export async function createMessage(
     const out = await runHooks(hc, "before_create_message", draft, (exec, state, value) => Promise.resolve(exec(state, value)), acceptMessage);
     record = applySpecMessage(record, out);
   }
+  record = await redactRecord(scope, record);
   const msg = await scope.deps.events.commit(async (tx, emit) => {
     const m = await tx.messages.append(scope.thread.id, record);
     await emit(scope.thread.id, { type: "message.created", message: toSpecMessage(m) });
@@ -33,12 +37,16 @@ export async function createMessage(
   return msg;
 }
 
-/** Update a message: `before_update_message` hooks may change the updates, `after_update_message` hooks see the result. */
+/**
+ * Update a message: `before_update_message` hooks may change the updates, `after_update_message` hooks see the result.
+ * Secret values are masked in the stored update.
+ */
 export async function updateMessage(scope: StateScope, id: string, updates: MessageUpdates): Promise<MessageRecord> {
   const hc = hookContext(scope);
-  const final = await runHooks(hc, "before_update_message", updates, (exec, state, value) => Promise.resolve(exec(state, id, value)), (out) =>
+  const hooked = await runHooks(hc, "before_update_message", updates, (exec, state, value) => Promise.resolve(exec(state, id, value)), (out) =>
     out && typeof out === "object" ? (out as MessageUpdates) : undefined,
   );
+  const final = redactDeep(hooked, await threadSecrets(scope.deps, scope.thread));
   const rec = await scope.deps.events.commit(async (tx, emit) => {
     const r = await tx.messages.update(id, {
       ...(final.content !== undefined ? { content: final.content } : {}),
@@ -54,6 +62,13 @@ export async function updateMessage(scope: StateScope, id: string, updates: Mess
   });
   if (hc) await runHooks(hc, "after_update_message", toSpecMessage(rec), async (exec, state, value) => void (await exec(state, value)));
   return rec;
+}
+
+async function redactRecord(scope: StateScope, record: NewMessage): Promise<NewMessage> {
+  const secrets = await threadSecrets(scope.deps, scope.thread);
+  if (secrets.length === 0) return record;
+  const { content, name, toolCalls, reasoningContent, metadata } = record;
+  return { ...record, ...redactDeep({ content, name, toolCalls, reasoningContent, metadata }, secrets) };
 }
 
 function acceptMessage(out: unknown, value: Message): Message | undefined {

@@ -1,4 +1,5 @@
 import type { ThreadState } from "@/server/spec";
+import { redactForThread } from "../env/thread-secrets";
 import { RuntimeError } from "../errors";
 import { enqueueMessage } from "../thread/thread-ops";
 import { bareScope, type StateScope } from "./scope";
@@ -26,6 +27,8 @@ export function familyApi(
     },
     async notifyParent(content) {
       if (!thread.parentId) throw noParent("notifyParent");
+      // Masked with this thread's secrets: the parent (and its model) must not see them.
+      content = await redactForThread(deps, thread, content);
       await enqueueMessage(deps, thread.parentId, { role: "user", content, silent: true, metadata: { subagent_id: thread.id, subagent_event: "notify" } });
     },
   };

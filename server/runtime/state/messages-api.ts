@@ -1,4 +1,5 @@
 import type { Message, ThreadState } from "@/server/spec";
+import { redactForThread } from "../env/thread-secrets";
 import { NotFoundError } from "../errors";
 import { resolveAttachments } from "../files/attachments";
 import { createMessage, updateMessage } from "../messages/message-writer";
@@ -53,10 +54,10 @@ export function messagesApi(scope: StateScope): Pick<
     async queueMessage(input) {
       await enqueueMessage(scope.deps, id, {
         role: input.role,
-        content: input.content,
+        content: await redactForThread(scope.deps, scope.thread, input.content),
         attachments: await resolveAttachments(p.files, id, input.attachments),
         silent: input.silent,
-        metadata: input.metadata ?? null,
+        metadata: await redactForThread(scope.deps, scope.thread, input.metadata ?? null),
       });
     },
     async updateMessage(messageId, updates) {

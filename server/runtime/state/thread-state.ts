@@ -1,4 +1,5 @@
 import type { ExecutionState, ThreadState } from "@/server/spec";
+import { redactForThread } from "../env/thread-secrets";
 import { terminateThread } from "../thread/thread-ops";
 import { effectsApi } from "./effects-api";
 import { familyApi } from "./family-api";
@@ -49,7 +50,9 @@ export function createThreadState(scope: StateScope): ThreadState {
     ...toolsApi(scope),
     ...effectsApi(scope),
     emit(event, data) {
-      void deps.events.emit(thread.id, { type: "custom", event, data }).catch((err) => deps.log("warn", "emit failed", { error: String(err) }));
+      void redactForThread(deps, thread, { event, data })
+        .then((masked) => deps.events.emit(thread.id, { type: "custom", event: masked.event, data: masked.data }))
+        .catch((err) => deps.log("warn", "emit failed", { error: String(err) }));
     },
     ...filesApi(scope),
     async terminate() {

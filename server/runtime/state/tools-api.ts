@@ -1,4 +1,5 @@
 import type { ThreadState, ToolResult } from "@/server/spec";
+import { redactForThread } from "../env/thread-secrets";
 import { NotFoundError } from "../errors";
 import { runCallable } from "../tools/run-callable";
 import { runSubprompt } from "../tools/run-subprompt";
@@ -14,11 +15,15 @@ import type { StateScope } from "./scope";
 export function toolsApi(scope: StateScope): Pick<ThreadState, "queueTool" | "invokeTool"> {
   return {
     queueTool(toolName, args) {
-      const work = enqueueMessage(scope.deps, scope.thread.id, {
-        role: "assistant",
-        content: "",
-        metadata: { queued_tool_call: { name: toolName, arguments: JSON.stringify(args ?? {}) } },
-      }).catch((err) => scope.deps.log("warn", `queueTool ${toolName} failed`, { threadId: scope.thread.id, error: String(err) }));
+      const work = redactForThread(scope.deps, scope.thread, JSON.stringify(args ?? {}))
+        .then((text) =>
+          enqueueMessage(scope.deps, scope.thread.id, {
+            role: "assistant",
+            content: "",
+            metadata: { queued_tool_call: { name: toolName, arguments: text } },
+          }),
+        )
+        .catch((err) => scope.deps.log("warn", `queueTool ${toolName} failed`, { threadId: scope.thread.id, error: String(err) }));
       (scope.pending ??= []).push(work);
     },
     async invokeTool(toolName, args): Promise<ToolResult> {

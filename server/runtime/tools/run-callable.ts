@@ -1,4 +1,6 @@
 import { normalizeToolReturn, type ToolResult } from "@/server/spec";
+import { redactText } from "../env/redact";
+import { threadSecrets } from "../env/thread-secrets";
 import type { ResolvedToolEntry } from "../definitions";
 import { createThreadState } from "../state/thread-state";
 import { toolError, type ToolCallContext } from "./tool-call-context";
@@ -24,7 +26,9 @@ export async function runCallable(tc: ToolCallContext, entry: Extract<ResolvedTo
     await Promise.all(scope.pending);
     return result;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    // Masked before it is logged (the tool error itself is masked again with the result).
+    const raw = err instanceof Error ? err.message : String(err);
+    const message = redactText(raw, [...tc.ctx.secrets, ...(await threadSecrets(tc.deps, tc.thread))]);
     tc.deps.log("warn", `tool ${entry.name} threw`, { threadId: tc.thread.id, error: message });
     return toolError(`Tool ${entry.name} failed: ${message}`, { error_code: "tool_exception" });
   }
