@@ -88,4 +88,28 @@ describe("hooks fire at their points, in the order listed, the prompt's overridi
     expect(msgs[0].content).toBe("rewritten (edited)");
     expect(await file(id, "/updated.log")).toBe(`updated:${msgs[0].id}:rewritten (edited)`);
   });
+
+  it("the stop tool's content rewrite goes through the update hooks", async () => {
+    fake.setScript([{ respond: { tool_calls: [{ name: "echo", arguments: { text: "final words" } }] } }]);
+    const { id, msgs } = await run("hooked_stopper", "stop with words");
+    const assistant = msgs.find((m: any) => m.role === "assistant");
+    expect(assistant.content).toBe("final words (edited)");
+    expect(await file(id, "/updated.log")).toBe(`updated:${assistant.id}:final words (edited)`);
+    expect((await api(t.url, "GET", `/api/threads/${id}`)).body.thread.stop_reason).toBe("stop_tool");
+  });
+
+  it("initial messages go through the create hooks", async () => {
+    const created = await api(t.url, "POST", "/api/threads", {
+      agent_id: "hooked",
+      initial_messages: [
+        { role: "user", content: "earlier question" },
+        { role: "assistant", content: "earlier answer" },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.threadId;
+    const msgs = (await api(t.url, "GET", `/api/threads/${id}/messages?includeSilent=true`)).body.messages;
+    expect(msgs.map((m: any) => m.content)).toEqual(["earlier question", "earlier answer [A] [B]"]);
+    expect(await file(id, "/hooks.log")).toBe("created:user\ncreated:assistant\n");
+  });
 });

@@ -2,7 +2,8 @@ import type { ParsedAgentDefinition } from "@/server/spec";
 import { normalizeSessionBinding } from "@/server/spec";
 import type { SecretBox } from "../env/secret-box";
 import type { Emit } from "../events/publisher";
-import { toSpecMessage } from "../messages/to-spec";
+import { updateMessage } from "../messages/message-writer";
+import { bareScope } from "../state/scope";
 import { reportSessionEnd } from "../subagents/report";
 import type { MessageRecord, StopReason, Stores, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "./deps";
@@ -28,6 +29,7 @@ export async function applyStopDecision(
   assistant: MessageRecord,
 ): Promise<void> {
   if (decision.scope === "none") return;
+  if (decision.scope === "turn") await rewriteStopToolContent(deps, threadId, agent, decision, assistant);
   const parentToWake = await deps.events.commit(async (tx, emit): Promise<string | null> => {
     const thread = (await tx.threads.get(threadId)) as ThreadRecord;
     const side = thread.state.turn?.side ?? assistant.side ?? "a";
@@ -46,20 +48,33 @@ export async function applyStopDecision(
       const outcome = { ok: decision.reason === "session_stop", message: payload.message, attachments: payload.attachments };
       return reportSessionEnd(tx, emit, updated, outcome, deps.secrets);
     }
-    if (decision.reason === "stop_tool" && decision.call?.args) {
-      const prop = agentSide(agent, side).stopToolResponseProperty;
-      if (prop && prop in decision.call.args) {
-        const v = decision.call.args[prop];
-        const updated = await tx.messages.update(assistant.id, { content: typeof v === "string" ? v : JSON.stringify(v) });
-        await emit(threadId, { type: "message.updated", message: toSpecMessage(updated) });
-      }
-    }
     return endTurnTx(thread, agent, decision.reason, endSeq, tx, emit, deps.secrets);
   });
   if (parentToWake) await deps.schedule(parentToWake);
 }
 
 const agentSide = (agent: ParsedAgentDefinition, side: "a" | "b") => (side === "a" ? agent.sideA : (agent.sideB ?? agent.sideA));
+
+/**
+ * A `stopTool` call's `stopToolResponseProperty` argument becomes the stored assistant content. It is an update like
+ * any other, so the update hooks run (and secrets are masked); it is idempotent if the stop is evaluated again.
+ */
+async function rewriteStopToolContent(
+  deps: RuntimeDeps,
+  threadId: string,
+  agent: ParsedAgentDefinition,
+  decision: Extract<StopDecision, { scope: "turn" }>,
+  assistant: MessageRecord,
+): Promise<void> {
+  if (decision.reason !== "stop_tool" || !decision.call?.args) return;
+  const thread = await deps.persistence.threads.get(threadId);
+  if (!thread) return;
+  const side = thread.state.turn?.side ?? assistant.side ?? "a";
+  const prop = agentSide(agent, side).stopToolResponseProperty;
+  if (!prop || !(prop in decision.call.args)) return;
+  const v = decision.call.args[prop];
+  await updateMessage(bareScope(deps, thread, side), assistant.id, { content: typeof v === "string" ? v : JSON.stringify(v) });
+}
 
 /**
  * End the current turn with `reason`; in dual_ai this may end the session at the turn cap, and a child whose session

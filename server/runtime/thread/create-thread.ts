@@ -1,6 +1,6 @@
 import { ValidationError } from "../errors";
-import { nowMicros } from "../ids";
-import { toSpecMessage } from "../messages/to-spec";
+import { createMessage } from "../messages/message-writer";
+import { bareScope } from "../state/scope";
 import type { EnvValueRecord, MessageRole, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "./deps";
 import { initialThreadState } from "./initial-state";
@@ -21,8 +21,8 @@ export interface CreateThreadInput {
 /**
  * Create a thread (design.md §5): the agent must exist and every variable its graph requires must have a value
  * (from `env`, the user's or the instance's values). Env values are stored (secrets encrypted), then initial
- * messages; when the last initial message calls for an answer (`user` → side A, `assistant` → side B of a dual_ai
- * agent) the thread starts running.
+ * messages (through the message writer: create hooks, secret masking); when the last initial message calls for an
+ * answer (`user` → side A, `assistant` → side B of a dual_ai agent) the thread starts running.
  */
 export async function createThread(deps: RuntimeDeps, input: CreateThreadInput): Promise<ThreadRecord> {
   const defs = deps.definitions();
@@ -54,8 +54,8 @@ export async function createThread(deps: RuntimeDeps, input: CreateThreadInput):
   const secretNames = Object.keys(env).filter((k) => (input.envTypes?.[k] ?? declared.get(k)) === "secret");
   if (secretNames.length > 0 && !deps.secrets) throw new ValidationError("Secret values cannot be stored: no secrets key is configured");
 
-  return deps.events.commit(async (tx, emit) => {
-    let thread = await tx.threads.create({
+  const created = await deps.events.commit(async (tx) => {
+    const thread = await tx.threads.create({
       agentId: agent.name,
       parentId: input.parentId ?? null,
       userId: input.userId ?? null,
@@ -68,27 +68,30 @@ export async function createThread(deps: RuntimeDeps, input: CreateThreadInput):
       const secret = secretNames.includes(name);
       await tx.env.set("thread", thread.id, name, secret ? "secret" : "text", secret ? deps.secrets!.encrypt(value) : value);
     }
-    let last: { role: MessageRole; seq: number } | null = null;
-    for (const m of input.initialMessages ?? []) {
-      const msg = await tx.messages.append(thread.id, {
-        role: m.role,
-        content: m.content,
-        name: null,
-        toolCalls: null,
-        toolCallId: null,
-        toolStatus: null,
-        reasoningContent: null,
-        attachments: null,
-        silent: m.silent ?? false,
-        depth: 0,
-        side: null,
-        metadata: m.metadata ?? null,
-        subagentId: typeof m.metadata?.subagent_id === "string" ? m.metadata.subagent_id : null,
-        createdAt: nowMicros(),
-      });
-      await emit(thread.id, { type: "message.created", message: toSpecMessage(msg) });
-      if (m.role === "user" || m.role === "assistant") last = { role: m.role, seq: msg.seq };
-    }
+    return thread;
+  });
+  // Initial messages are stored like every message: create hooks run (side A's prompt), secrets are masked.
+  let last: { role: MessageRole; seq: number } | null = null;
+  for (const m of input.initialMessages ?? []) {
+    const msg = await createMessage(bareScope(deps, created, "a"), {
+      role: m.role,
+      content: m.content,
+      name: null,
+      toolCalls: null,
+      toolCallId: null,
+      toolStatus: null,
+      reasoningContent: null,
+      attachments: null,
+      silent: m.silent ?? false,
+      depth: 0,
+      side: null,
+      metadata: m.metadata ?? null,
+      subagentId: typeof m.metadata?.subagent_id === "string" ? m.metadata.subagent_id : null,
+    });
+    if (m.role === "user" || m.role === "assistant") last = { role: m.role, seq: msg.seq };
+  }
+  return deps.events.commit(async (tx, emit) => {
+    let thread = (await tx.threads.get(created.id)) ?? created;
     const side = last?.role === "user" ? "a" : last?.role === "assistant" && agent.type === "dual_ai" ? "b" : null;
     if (side && last) {
       thread = await tx.threads.update(thread.id, { status: "running", state: startTurn(thread.state, side, last.seq) });
