@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
+import { ServerProcess } from "../helpers/server-process";
 import { api, fixtureAgents, startTestApp, waitFor, waitForThread, type TestApp } from "../helpers/test-app";
 
 let fake: FakeLlm;
@@ -92,6 +93,37 @@ describe("a stop requested through an API-only process reaches the worker proces
     expect((await messages(apiOnly.url, id)).map((m) => m.content)).toEqual(["hello", "slow answer please"]);
     expect(fake.getRequests()).toHaveLength(1);
   }, 30_000);
+});
+
+describe("a stop recorded just before a crash survives it", () => {
+  let server: ServerProcess | undefined;
+  afterAll(async () => server?.stop());
+
+  it("SIGKILL while a stop waits for a tool: after restart the stop is applied; the tool and the model are not run again", async () => {
+    fake.setScript([
+      { when: { last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "slow", arguments: { ms: 8000 } }] } },
+      { respond: { content: "must not be asked" } },
+    ]);
+    server = new ServerProcess({ agentsSource: fixtureAgents, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" } });
+    await server.start();
+    const id = await chatThread(server.url, "run the slow tool");
+    await waitFor(async () => (await messages(server!.url, id)).some((m) => m.tool_calls?.length));
+    const pending = await api(server.url, "POST", `/api/threads/${id}/stop`);
+    expect(pending.status).toBe(202);
+    await server.kill();
+    await server.start();
+
+    const thread = await waitForThread(server.url, id, ["idle"], 60_000);
+    expect(thread).toMatchObject({ stop_reason: "user_stop", stop_requested: false });
+    const msgs = await messages(server.url, id);
+    expect(msgs.map((m) => [m.role, m.tool_status ?? null])).toEqual([
+      ["user", null],
+      ["assistant", null],
+      ["tool", "error"],
+    ]);
+    expect((await fetch(`${server.url}/api/threads/${id}/fs/slow-runs.txt`)).status).toBe(404);
+    expect(fake.getRequests()).toHaveLength(1);
+  }, 150_000);
 });
 
 describe("POST /continue", () => {
