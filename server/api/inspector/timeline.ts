@@ -110,11 +110,10 @@ export async function llmLog(app: App, logId: string) {
     ...(await app.persistence.env.list("instance", "instance")),
   ];
   const secrets = secretValues(rowsEnv, app.runtime.deps.secrets);
-  const request = redactDeep(row.request, secrets) as {
-    messages?: { role?: string; content?: unknown }[];
-    tools?: unknown[];
-    [k: string]: unknown;
-  };
+  const request = redactDeep(row.request, secrets);
+  const body = (request && typeof request === "object" ? request : {}) as { messages?: unknown; tools?: unknown };
+  const messages = (Array.isArray(body.messages) ? body.messages : []) as { role: string; content: unknown; tool_calls?: unknown }[];
+  const tools = (Array.isArray(body.tools) ? body.tools : []) as { function?: { name?: string; description?: string } }[];
   return {
     id: row.id,
     threadId: row.threadId,
@@ -131,6 +130,8 @@ export async function llmLog(app: App, logId: string) {
     ttftMs: row.ttftMs,
     startedAt: row.startedAt.getTime(),
     finishedAt: row.finishedAt?.getTime() ?? null,
+    messages: messages.map((m) => ({ role: String(m.role), content: (m.content ?? m.tool_calls ?? null) as unknown })),
+    tools: tools.map((t) => ({ name: t.function?.name ?? "?", description: t.function?.description ?? "" })),
     request,
     response: redactDeep(row.response, secrets),
   };
