@@ -10,6 +10,13 @@ const AUTHOR_TONE = {
   none: "text-slate-700 dark:text-slate-300",
 };
 
+const KIND_LABEL: Record<string, string> = {
+  tool_result: "result of the blocking call",
+  initiated: "spawn acknowledged (tool result)",
+  notify: "notifyParent note",
+  report: "queued report",
+};
+
 function pretty(json: string): string {
   try {
     return JSON.stringify(JSON.parse(json), null, 2);
@@ -108,7 +115,7 @@ export function Transcript({ detail }: { detail: NodeDetail }) {
               <li key={m.id} data-testid="to-parent-message" data-kind={m.kind} className="text-sm">
                 <span className="rounded bg-violet-100 px-1.5 text-[0.7rem] font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-200">
                   ↑ to parent ·{" "}
-                  {m.kind === "tool_result" ? "result of the blocking call" : m.kind === "notify" ? "notifyParent note" : "queued report"}
+                  {KIND_LABEL[m.kind]}
                 </span>
                 <p className="mt-1 whitespace-pre-wrap break-words">{m.content}</p>
               </li>

@@ -38,7 +38,7 @@ function Chip({ children, title, testId }: { children: string; title: string; te
     <span
       data-testid={testId ?? "mode-badge"}
       title={title}
-      className="rounded border border-slate-300 px-1 text-[0.68rem] leading-4 text-slate-600 dark:border-slate-600 dark:text-slate-300"
+      className="whitespace-nowrap rounded border border-slate-300 px-1 text-[0.68rem] leading-4 text-slate-600 dark:border-slate-600 dark:text-slate-300"
     >
       {children}
     </span>

@@ -8,7 +8,7 @@ import { configuredMode } from "./modes";
 const MESSAGES = 400;
 
 /** Messages of the parent about this child: its reports (silent, `subagent_id`) and the tool result of its call. */
-async function parentExchange(app: App, parentId: string, childId: string, toolCallId: string | null) {
+async function parentExchange(app: App, parentId: string, childId: string, toolCallId: string | null, blocking: boolean) {
   const rows = await app.prisma.message.findMany({
     where: {
       threadId: parentId,
@@ -24,12 +24,17 @@ async function parentExchange(app: App, parentId: string, childId: string, toolC
     content: m.content,
     silent: m.silent,
     createdAt: Number(m.createdAt) / 1000,
-    /** `notify` (state.notifyParent), `tool_result` (a blocking call's result) or `report` (completion/failure). */
+    /**
+     * `notify` (state.notifyParent), `tool_result` (a blocking call's result), `initiated` (the tool result of a
+     * background spawn) or `report` (a queued completion or failure).
+     */
     kind:
       (m.metadata as { subagent_event?: unknown } | null)?.subagent_event === "notify"
         ? "notify"
         : m.toolCallId && m.toolCallId === toolCallId
-          ? "tool_result"
+          ? blocking
+            ? "tool_result"
+            : "initiated"
           : "report",
   }));
 }
@@ -69,7 +74,7 @@ export async function nodeDetail(app: App, threadId: string) {
     entry: entry ? { ...toRegistryEntry(entry), toolName: entry.toolName, ...mode } : null,
     messages: rows.reverse().map((m) => ({ ...toSpecMessage(m), seq: m.seq, side: m.side })),
     totalMessages: total,
-    toParent: parent && entry ? await parentExchange(app, parent.id, t.id, entry.toolCallId) : [],
+    toParent: parent && entry ? await parentExchange(app, parent.id, t.id, entry.toolCallId, entry.blocking) : [],
     files: files
       .filter((f) => !f.isDirectory)
       .map((f) => ({
