@@ -49,6 +49,7 @@ test("a seeded tree of 200 children and 5 levels opens fast, renders only what i
   await expect(inspector.status(lastChild)).toHaveText("terminated");
   const liveMs = Date.now() - t0;
   // Collapsing the root hides all 204 descendants.
+  await inspector.tree.evaluate((el) => (el.scrollTop = 0));
   await inspector.node(root).getByRole("button", { name: /Hide 204 descendants/ }).click();
   await expect(inspector.nodes).toHaveCount(1);
   await shot(page, testInfo, "200 children");

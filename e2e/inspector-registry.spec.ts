@@ -40,11 +40,12 @@ test("the registry view shows the system message the model sees, messages a resu
   await entry.getByRole("button", { name: "Send" }).click();
   await expect(entry.getByText("Queued on the child.")).toBeVisible();
   await inspector.select(inspector.named("Office note"));
+  await inspector.tab("Conversation").click();
   await expect(inspector.messagesBy("Parent").last()).toContainText("Please add the moving date.");
   await expect(inspector.messagesBy("Parent").last().getByTestId("message-direction")).toHaveText("↓ from parent");
   await expect(inspector.status(inspector.named("Office note"))).toHaveText("idle", { timeout: 15_000 });
   // The second report reached the lead as well.
-  await expect(inspector.toParent("report")).toHaveCount(2);
+  await expect(inspector.toParent("report")).toHaveCount(2, { timeout: 15_000 });
 
   // Terminate the writer from the lead's registry view.
   await inspector.select(inspector.node(lead));

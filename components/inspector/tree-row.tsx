@@ -131,9 +131,11 @@ export const TreeNodeRow = memo(function TreeNodeRow({
           <NodeStatus node={node} />
         </span>
       </div>
-      <div className="flex min-w-0 items-center gap-1 pl-5 text-xs text-slate-500 dark:text-slate-400">
-        <ModeBadges node={node} />
-        <span className="ml-auto flex shrink-0 items-center gap-2 tabular-nums">
+      <div className="flex min-w-0 items-center gap-2 pl-5 text-xs text-slate-500 dark:text-slate-400">
+        <span className="flex min-w-0 flex-1 items-center gap-1 overflow-hidden">
+          <ModeBadges node={node} />
+        </span>
+        <span className="flex shrink-0 items-center gap-2 tabular-nums">
           <span title="Age">{age(node.createdAt, now)}</span>
           <span data-testid="node-usage" title="Own tokens in / out and cost">
             {formatTokens(node.own.inputTokens + node.own.outputTokens)} tok · {formatCost(node.own.cost)}
