@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { inspectorHref } from "@/components/editor/thread-links";
 import { useState } from "react";
 import { shortId } from "@/components/threads/format";
 import { StatusBadge } from "@/components/threads/status-badge";
@@ -91,6 +92,9 @@ export function ConversationHeader(p: Props) {
           >
             {p.showSilent ? "Hide" : "Show"} silent{p.silentCount > 0 ? ` (${p.silentCount})` : ""}
           </button>
+          <Link href={inspectorHref(p.thread.id)} data-testid="open-inspector" className={button}>
+            Inspector
+          </Link>
           <button
             type="button"
             aria-expanded={p.detailsOpen}

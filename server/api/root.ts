@@ -1,5 +1,6 @@
 import { chatRouter } from "./routers/chat";
 import { editorRouter } from "./routers/editor";
+import { inspectorRouter } from "./routers/inspector";
 import { registryRouter } from "./routers/registry";
 import { threadsRouter } from "./routers/threads";
 import { router } from "./trpc";
@@ -9,6 +10,7 @@ export const appRouter = router({
   threads: threadsRouter,
   chat: chatRouter,
   editor: editorRouter,
+  inspector: inspectorRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,106 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { chatHref } from "@/components/editor/thread-links";
+import { formatCost, formatTokens } from "@/components/threads/format";
+import { useTRPC } from "@/components/trpc-provider";
+import { NodePanel } from "./node-panel";
+import { Tabs } from "./tabs";
+import { TimelinePanel } from "./timeline-panel";
+import { TreeList } from "./tree-list";
+import { useInspectorLive } from "./use-inspector-live";
+
+type View = "tree" | "timeline";
+
+const LIVE_TEXT = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", error: "Offline" } as const;
+
+/**
+ * The inspector of a thread: its live tree of descendants next to the selected thread's detail, and a timeline of
+ * the LLM requests and tool calls of the whole subtree. Everything updates from the subtree's event feed.
+ */
+export function InspectorScreen({ threadId, initialNode }: { threadId: string; initialNode?: string }) {
+  const trpc = useTRPC();
+  const [selected, setSelected] = useState(initialNode ?? threadId);
+  const [view, setView] = useState<View>("tree");
+  const live = useInspectorLive(threadId);
+  const tree = useQuery(trpc.inspector.tree.queryOptions({ threadId }, { placeholderData: keepPreviousData, staleTime: 1_000 }));
+
+  // The selected node is part of the address, so a drill-down can be shared and survives a reload.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    params.set("view", "inspector");
+    if (selected === threadId) params.delete("node");
+    else params.set("node", selected);
+    window.history.replaceState(null, "", `${window.location.pathname}?${params.toString()}`);
+  }, [selected, threadId]);
+  const select = useCallback((id: string) => {
+    setSelected(id);
+    setView("tree");
+  }, []);
+
+  if (tree.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
+        <p className="font-semibold">The inspector could not be loaded.</p>
+        <p className="mt-1">{tree.error.message}</p>
+        <Link href="/threads" className="mt-2 inline-block font-medium underline">
+          Back to the threads
+        </Link>
+      </div>
+    );
+  }
+  const root = tree.data?.nodes[0];
+  return (
+    <div className="flex flex-col gap-4" data-testid="inspector">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold tracking-tight">Inspector</h1>
+        {root ? (
+          <span className="text-slate-600 dark:text-slate-300">
+            {root.agentTitle}
+            {root.name ? ` “${root.name}”` : ""} · {root.descendants} descendant{root.descendants === 1 ? "" : "s"} ·{" "}
+            <span data-testid="inspector-total">
+              {formatTokens(root.subtree.inputTokens + root.subtree.outputTokens)} tokens · {formatCost(root.subtree.cost)}
+            </span>
+          </span>
+        ) : null}
+        <span
+          data-testid="inspector-live"
+          data-state={live}
+          className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800"
+        >
+          <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${live === "live" ? "bg-emerald-500" : "bg-slate-400"}`} />
+          {LIVE_TEXT[live]}
+        </span>
+        <Link href={chatHref(threadId)} className="ml-auto text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          Back to the chat
+        </Link>
+      </header>
+      <Tabs<View>
+        label="Inspector views"
+        value={view}
+        onChange={setView}
+        tabs={[
+          { id: "tree", label: "Tree" },
+          { id: "timeline", label: "Timeline" },
+        ]}
+      >
+        {view === "tree" ? (
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+            {tree.data ? (
+              <TreeList tree={tree.data} selected={selected} onSelect={select} />
+            ) : (
+              <p aria-busy="true" className="text-sm text-slate-500">
+                Loading the tree…
+              </p>
+            )}
+            <NodePanel threadId={selected} onSelect={select} />
+          </div>
+        ) : (
+          <TimelinePanel rootId={threadId} />
+        )}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { messageChild } from "../inspector/actions";
+import { subtreeActivity } from "../inspector/activity";
+import { nodeDetail } from "../inspector/node-detail";
+import { llmLog, subtreeTimeline } from "../inspector/timeline";
+import { inspectorTree } from "../inspector/tree";
+import { publicProcedure, router } from "../trpc";
+
+const threadId = z.object({ threadId: z.string().min(1) });
+
+/** The inspector: a thread's live subagent tree, each node's detail, the subtree's timeline and request logs. */
+export const inspectorRouter = router({
+  tree: publicProcedure.input(threadId).query(({ ctx, input }) => inspectorTree(ctx.app, input.threadId)),
+  node: publicProcedure.input(threadId).query(({ ctx, input }) => nodeDetail(ctx.app, input.threadId)),
+  timeline: publicProcedure.input(threadId).query(({ ctx, input }) => subtreeTimeline(ctx.app, input.threadId)),
+  log: publicProcedure.input(z.object({ logId: z.string().min(1) })).query(({ ctx, input }) => llmLog(ctx.app, input.logId)),
+  /** `subagent_message` to a resumable child, sent from the UI as its parent would. */
+  messageChild: publicProcedure
+    .input(z.object({ parentId: z.string().min(1), childId: z.string().min(1), message: z.string().trim().min(1).max(100_000) }))
+    .mutation(({ ctx, input }) => messageChild(ctx.app, input)),
+  /** Batches of changed thread ids in the subtree (the UI refetches what they touch). */
+  activity: publicProcedure.input(threadId).subscription(({ ctx, input, signal }) => subtreeActivity(ctx.app, input.threadId, signal)),
+});
