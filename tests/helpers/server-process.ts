@@ -36,7 +36,20 @@ export class ServerProcess {
     fs.cpSync(opts.agentsSource, this.agentsDir, { recursive: true });
   }
 
+  /** Starts the server; a port taken between choosing it and binding it (EADDRINUSE) is retried on another port. */
   async start(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.startOnce();
+      } catch (err) {
+        if (attempt >= 3 || !this.output.includes("EADDRINUSE")) throw err;
+        await this.kill();
+        this.output = "";
+      }
+    }
+  }
+
+  private async startOnce(): Promise<void> {
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
     // node itself runs the server (tsx as a loader, not as a wrapper process), so a SIGKILL really kills the server.
@@ -57,13 +70,15 @@ export class ServerProcess {
     });
     this.child.stdout!.on("data", (d) => (this.output += d));
     this.child.stderr!.on("data", (d) => (this.output += d));
+    const child = this.child;
     await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
       try {
         return (await fetch(`${this.url}/api/health`)).ok;
       } catch {
         return false;
       }
-    }, 30_000).catch((err) => {
+    }, 60_000).catch((err) => {
       throw new Error(`server did not start: ${err.message}\n${this.output}`);
     });
   }
