@@ -1,0 +1,128 @@
+/**
+ * Scenario 4, concurrency: N threads posted at once in one process, each a tool loop of S steps. Step time and step
+ * overhead (step time minus the LLM call as the runtime timed it) over all steps, peak RSS and heap while they run,
+ * and heap per idle thread once all are idle (after a full GC, against the heap before the threads existed).
+ */
+import v8 from "node:v8";
+import vm from "node:vm";
+import {
+  createThread,
+  loopRules,
+  mib,
+  postMessage,
+  round,
+  row,
+  startBenchApp,
+  watchThread,
+  type FakeServer,
+  type Options,
+  type ScenarioResult,
+  type Timed,
+} from "./harness";
+
+let gcFn: (() => void) | null = null;
+/** A full garbage collection (exposed at run time, so no node flag is needed). */
+function gc(): void {
+  if (!gcFn) {
+    v8.setFlagsFromString("--expose-gc");
+    gcFn = vm.runInNewContext("gc") as () => void;
+  }
+  gcFn();
+  gcFn();
+}
+
+/** Samples RSS and heap every `ms` until stopped; returns the peaks. */
+function sampleMemory(ms = 200) {
+  let rss = 0;
+  let heap = 0;
+  const take = () => {
+    const m = process.memoryUsage();
+    rss = Math.max(rss, m.rss);
+    heap = Math.max(heap, m.heapUsed);
+  };
+  take();
+  const timer = setInterval(take, ms);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return { rss, heap };
+    },
+  };
+}
+
+/** Per step: [duration, duration − LLM latency], a step lasting until the next step starts or the thread idles. */
+function stepTimes(events: Timed[]): [number, number][] {
+  const latency = new Map<string, number>();
+  for (const { env } of events) if (env.event.type === "llm.response" && env.event.status === "success") latency.set(env.event.stepId, env.event.latencyMs ?? 0);
+  const out: [number, number][] = [];
+  const starts = events.filter((e) => e.env.event.type === "step.started");
+  const end = events.findLast((e) => e.env.event.type === "thread.status")?.t ?? NaN;
+  starts.forEach((s, i) => {
+    const d = (starts[i + 1]?.t ?? end) - s.t;
+    const stepId = s.env.event.type === "step.started" ? s.env.event.stepId : "";
+    out.push([d, d - (latency.get(stepId) ?? 0)]);
+  });
+  return out;
+}
+
+export async function concurrency(fake: FakeServer, opts: Options): Promise<ScenarioResult> {
+  const threads = opts.quick ? 100 : 500;
+  const steps = 3;
+  const name = `4 concurrency ×${threads}`;
+  await fake.setScript(loopRules("s4", steps));
+  const b = await startBenchApp(fake.url);
+  try {
+    // warm the paths once, then take the baseline heap
+    const warm = await createThread(b.url, "looper");
+    const ww = watchThread(b.app, warm);
+    await postMessage(b.url, warm, "s4 start");
+    await ww.done;
+    gc();
+    const before = process.memoryUsage();
+
+    const ids: string[] = [];
+    for (let i = 0; i < threads; i += 25) ids.push(...(await Promise.all(Array.from({ length: Math.min(25, threads - i) }, () => createThread(b.url, "looper")))));
+    const watches = ids.map((id) => watchThread(b.app, id));
+    const mem = sampleMemory();
+    let active = 0;
+    let maxActive = 0;
+    const offs = ids.map((id) =>
+      b.app.bus.subscribe(id, (env) => {
+        const e = env.event;
+        if (e.type === "step.started" && e.step === 1) maxActive = Math.max(maxActive, ++active);
+        if (e.type === "thread.status" && e.status !== "running") active--;
+      }),
+    );
+    const t0 = performance.now();
+    await Promise.all(ids.map((id) => postMessage(b.url, id, "s4 start")));
+    const posted = performance.now() - t0;
+    await Promise.all(watches.map((w) => w.done));
+    const wall = performance.now() - t0;
+    const peak = mem.stop();
+    for (const off of offs) off();
+
+    const all = watches.flatMap((w) => stepTimes(w.events));
+    const counted = watches.reduce((n, w) => n + w.events.filter((e) => e.env.event.type === "step.started").length, 0);
+    if (counted !== threads * steps) throw new Error(`ran ${counted} steps, expected ${threads * steps}`);
+    watches.length = 0;
+    await fake.clear();
+    gc();
+    const after = process.memoryUsage();
+    return {
+      rows: [
+        row(name, "step time (all steps of all threads)", all.map(([d]) => d), "ms"),
+        row(name, "step overhead (step − LLM call)", all.map(([, o]) => o), "ms"),
+        { scenario: name, metric: "wall time, all threads idle", median: round(wall, 0), p95: "", unit: "ms", note: `${round((threads * steps) / (wall / 1000), 1)} steps/s` },
+        { scenario: name, metric: "peak RSS / heap used", median: mib(peak.rss), p95: mib(peak.heap), unit: "MiB", note: "median column: RSS; p95 column: heap" },
+        { scenario: name, metric: "heap per idle thread (after GC)", median: round((after.heapUsed - before.heapUsed) / threads / 1024, 1), p95: "", unit: "KiB", note: `RSS after: ${mib(after.rss)} MiB` },
+      ],
+      notes: [
+        `Scenario 4 database: ${b.database}`,
+        `Scenario 4: ${threads} threads × ${steps} steps posted at once (all ${threads} POSTs answered in ${round(posted, 0)} ms); at most ${maxActive} ran at once (the scheduler's default concurrency is 64 activations per process); heap before ${mib(before.heapUsed)} MiB, after all idle ${mib(after.heapUsed)} MiB.`,
+      ],
+    };
+  } finally {
+    await b.close();
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Scenario 1, per-step overhead: a 50-step tool loop (49 `echo` calls, then text) through our runtime, with every
+ * message, event, LLM log and work item persisted and every event published, versus (a) the bare `openai` SDK loop
+ * and (b) `@openai/agents`. The scripted server answers at once, so what is left is the framework.
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { agentsSdkLoop, openaiLoop, sdkClient } from "./direct-loops";
+import {
+  countType,
+  createThread,
+  llmLatencies,
+  loopRules,
+  median,
+  postMessage,
+  round,
+  row,
+  startBenchApp,
+  sum,
+  watchThread,
+  type FakeServer,
+  type Options,
+  type ScenarioResult,
+} from "./harness";
+import { installSqlCounter, resetSqlCounts, sqlCounts } from "./sql-counter";
+
+const STEPS = 50;
+const SYSTEM = "You are the bench looper.";
+
+export async function stepOverhead(fake: FakeServer, opts: Options): Promise<ScenarioResult> {
+  const runs = opts.quick ? 3 : 10;
+  const warmup = opts.quick ? 1 : 2;
+  const name = "1 per-step";
+  await fake.setScript(loopRules("s1", STEPS));
+  const client = sdkClient(fake.url);
+
+  // (a) bare SDK loop
+  const bare: number[] = [];
+  const bareLlm: number[] = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const t0 = performance.now();
+    const r = await openaiLoop(client, SYSTEM, "s1 start");
+    const ms = performance.now() - t0;
+    if (r.steps !== STEPS) throw new Error(`openai loop ran ${r.steps} steps, expected ${STEPS}`);
+    if (i >= warmup) {
+      bare.push(ms / STEPS);
+      bareLlm.push(r.llmMs / STEPS);
+    }
+    await fake.clear();
+  }
+
+  // (b) @openai/agents
+  const agents: number[] = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const t0 = performance.now();
+    const r = await agentsSdkLoop(client, SYSTEM, "s1 start");
+    const ms = performance.now() - t0;
+    if (r.steps !== STEPS) throw new Error(`@openai/agents ran ${r.steps} steps, expected ${STEPS}`);
+    if (i >= warmup) agents.push(ms / STEPS);
+    await fake.clear();
+  }
+
+  // ours: a fresh thread per run, REST to create and post, the bus to see it finish
+  installSqlCounter();
+  const b = await startBenchApp(fake.url);
+  let sql: [string, number][] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  const ours: number[] = [];
+  const oursLlm: number[] = [];
+  const firstStep: number[] = [];
+  try {
+    for (let i = 0; i < warmup + runs; i++) {
+      const id = await createThread(b.url, "looper");
+      const w = watchThread(b.app, id);
+      resetSqlCounts();
+      if (i === warmup) loopDelay.enable();
+      const t0 = performance.now();
+      await postMessage(b.url, id, "s1 start");
+      await w.done;
+      const ms = performance.now() - t0;
+      const steps = countType(w.events, "step.started");
+      if (steps !== STEPS) throw new Error(`our runtime ran ${steps} steps, expected ${STEPS}`);
+      if (i >= warmup) {
+        ours.push(ms / STEPS);
+        oursLlm.push(sum(llmLatencies(w.events)) / STEPS);
+        const first = w.events.find((e) => e.env.event.type === "step.started");
+        if (first) firstStep.push(first.t - t0);
+        sql = sqlCounts();
+      }
+      await fake.clear();
+    }
+  } finally {
+    loopDelay.disable();
+    await b.close();
+  }
+
+  const ratio = (x: number[], y: number[]) => round(median(x) / median(y));
+  const overheadOurs = ours.map((v, i) => v - (oursLlm[i] ?? 0));
+  const overheadBare = bare.map((v, i) => v - (bareLlm[i] ?? 0));
+  const perStep = (n: number) => round(n / STEPS, 1);
+  const total = sql.reduce((a, [, n]) => a + n, 0);
+  return {
+    rows: [
+      row(name, "ours (runtime, persisted, published)", ours, "ms/step"),
+      row(name, "(a) openai SDK loop, no persistence", bare, "ms/step"),
+      row(name, "(b) @openai/agents loop", agents, "ms/step"),
+      { scenario: name, metric: "ratio ours/(a)", median: ratio(ours, bare), p95: "", unit: "×", note: "goal ≤ 1.5" },
+      { scenario: name, metric: "ratio ours/(b)", median: ratio(ours, agents), p95: "", unit: "×", note: "goal < 1" },
+      row(name, "ours: LLM call as timed by the runtime", oursLlm, "ms/step", "request sent → stream assembled"),
+      row(name, "ours: everything else (persist, events, context)", overheadOurs, "ms/step"),
+      row(name, "(a): LLM call", bareLlm, "ms/step"),
+      row(name, "(a): everything else", overheadBare, "ms/step"),
+      row(name, "ours: POST message → first step.started", firstStep, "ms"),
+    ],
+    notes: [
+      `Scenario 1 database: ${b.database}`,
+      `Scenario 1 SQL statements per step (last run, SQLite driver): ${perStep(total)} in all; ` +
+        sql.slice(0, 12).map(([k, n]) => `${k} ${perStep(n)}`).join(", "),
+      `Scenario 1 event-loop delay while our runs ran (perf_hooks, 5 ms resolution): p50 ${round(loopDelay.percentile(50) / 1e6, 1)} ms, p99 ${round(loopDelay.percentile(99) / 1e6, 1)} ms, max ${round(loopDelay.max / 1e6, 1)} ms.`,
+      `Scenario 1: ${STEPS} LLM calls per run (${STEPS - 1} echo tool calls, then text); ${runs} measured runs after ${warmup} warm-up; all three stream.`,
+    ],
+  };
+}
