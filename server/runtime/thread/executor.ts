@@ -17,6 +17,7 @@ import { applySessionStatus, syncRegistryStatus } from "../subagents/status";
 import { immediateEntries, runImmediate } from "../subagents/immediate";
 import { registryMessage } from "../subagents/texts";
 import { stopRequested, watchStopRequests } from "./stop-request";
+import { redactForThread } from "../env/thread-secrets";
 
 /**
  * One activation of a thread: deliver queued messages, then step the active side until nothing is due (ai_human:
@@ -279,7 +280,8 @@ async function stopActivation(deps: RuntimeDeps, thread: ThreadRecord, reason: S
 }
 
 async function stopWithError(deps: RuntimeDeps, thread: ThreadRecord, err: unknown): Promise<void> {
-  const detail = err instanceof Error ? err.message : String(err);
+  // An error text can quote a value the thread knows (a provider echoing a key, a tool's message): mask secrets.
+  const detail = await redactForThread(deps, thread, err instanceof Error ? err.message : String(err));
   deps.log("warn", "activation stopped with an error", { threadId: thread.id, error: detail });
   await stopActivation(deps, thread, "error", detail);
 }
