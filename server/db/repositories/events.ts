@@ -18,11 +18,13 @@ function toEnvelope(row: ThreadEvent): ThreadEventEnvelope {
 export function eventLog(db: Db): EventLog {
   return {
     async append(threadId: string, event: RuntimeEvent) {
+      // The stored value is the JSON form of an event our own (typed) code just built: the envelope carries that same
+      // JSON form, without reading the row back or re-validating it (rows are validated when read from the log).
+      const data = toJsonColumn(event, { model: "ThreadEvent", field: "data" });
       const { eventSeq } = await db.thread.update({ where: { id: threadId }, data: { eventSeq: { increment: 1 } }, select: { eventSeq: true } });
-      const row = await db.threadEvent.create({
-        data: { threadId, seq: eventSeq, type: event.type, data: toJsonColumn(event, { model: "ThreadEvent", field: "data" }) },
-      });
-      return toEnvelope(row);
+      const createdAt = new Date();
+      await db.threadEvent.create({ data: { threadId, seq: eventSeq, type: event.type, data, createdAt }, select: { seq: true } });
+      return { threadId, seq: eventSeq, persisted: true, at: createdAt.toISOString(), event: data as RuntimeEvent };
     },
     async after(threadId, afterSeq, limit = 1000) {
       const rows = await db.threadEvent.findMany({ where: { threadId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take: limit });
