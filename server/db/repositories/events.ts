@@ -16,16 +16,29 @@ function toEnvelope(row: ThreadEvent): ThreadEventEnvelope {
 
 /** The append-only per-thread event log: the thread row's counter gives each event the next contiguous seq. */
 export function eventLog(db: Db): EventLog {
+  /**
+   * One `UPDATE Thread ... RETURNING` reserves `events.length` seqs (the row lock serialises writers, so the range is
+   * ours), then one INSERT stores them all. The stored value is the JSON form of events our own (typed) code just
+   * built: the envelopes carry that same JSON form, without reading rows back or re-validating them (rows are
+   * validated when read from the log).
+   */
+  async function appendMany(threadId: string, events: RuntimeEvent[]): Promise<ThreadEventEnvelope[]> {
+    if (events.length === 0) return [];
+    const data = events.map((e) => toJsonColumn(e, { model: "ThreadEvent", field: "data" }));
+    const { eventSeq } = await db.thread.update({ where: { id: threadId }, data: { eventSeq: { increment: events.length } }, select: { eventSeq: true } });
+    const first = eventSeq - events.length + 1;
+    const createdAt = new Date();
+    const rows = events.map((e, i) => ({ threadId, seq: first + i, type: e.type, data: data[i]!, createdAt }));
+    if (rows.length === 1) await db.threadEvent.create({ data: rows[0]!, select: { seq: true } });
+    else await db.threadEvent.createMany({ data: rows });
+    const at = createdAt.toISOString();
+    return rows.map((r) => ({ threadId, seq: r.seq, persisted: true, at, event: r.data as RuntimeEvent }));
+  }
   return {
     async append(threadId: string, event: RuntimeEvent) {
-      // The stored value is the JSON form of an event our own (typed) code just built: the envelope carries that same
-      // JSON form, without reading the row back or re-validating it (rows are validated when read from the log).
-      const data = toJsonColumn(event, { model: "ThreadEvent", field: "data" });
-      const { eventSeq } = await db.thread.update({ where: { id: threadId }, data: { eventSeq: { increment: 1 } }, select: { eventSeq: true } });
-      const createdAt = new Date();
-      await db.threadEvent.create({ data: { threadId, seq: eventSeq, type: event.type, data, createdAt }, select: { seq: true } });
-      return { threadId, seq: eventSeq, persisted: true, at: createdAt.toISOString(), event: data as RuntimeEvent };
+      return (await appendMany(threadId, [event]))[0]!;
     },
+    appendMany,
     async after(threadId, afterSeq, limit = 1000) {
       const rows = await db.threadEvent.findMany({ where: { threadId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take: limit });
       return rows.map(toEnvelope);

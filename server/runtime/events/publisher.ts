@@ -1,7 +1,11 @@
 import type { EventBus, Persistence, Stores } from "../ports";
 import type { RuntimeEvent, ThreadEventEnvelope } from "./event-types";
 
-export type Emit = (threadId: string, event: RuntimeEvent) => Promise<ThreadEventEnvelope>;
+/**
+ * Record an event inside a `commit` transaction. It is written to the log when the transaction body returns (still
+ * inside the transaction), together with the other events of the same thread: one sequence bump for all of them.
+ */
+export type Emit = (threadId: string, event: RuntimeEvent) => Promise<void>;
 
 /**
  * Writes runtime events: persisted events are appended to the thread's event log inside the caller's transaction and
@@ -16,24 +20,36 @@ export class EventPublisher {
     private readonly bus: EventBus,
   ) {}
 
-  /** Run `fn` in one transaction; the events it emits are published once the transaction commits. */
+  /**
+   * Run `fn` in one transaction. The events it emits are appended to the log at the end of that same transaction (per
+   * thread, in emit order, with contiguous seqs), and published in emit order once it commits.
+   */
   async commit<T>(fn: (tx: Stores, emit: Emit) => Promise<T>): Promise<T> {
-    const pending: ThreadEventEnvelope[] = [];
+    let written: ThreadEventEnvelope[] = [];
     const result = await this.persistence.transaction(async (tx) => {
+      const emitted: { threadId: string; event: RuntimeEvent }[] = [];
+      let closed = false;
       const emit: Emit = async (threadId, event) => {
-        const env = await tx.events.append(threadId, event);
-        pending.push(env);
-        return env;
+        if (closed) throw new Error(`event ${event.type} emitted after its transaction body returned`);
+        emitted.push({ threadId, event });
       };
-      return fn(tx, emit);
+      const value = await fn(tx, emit);
+      closed = true;
+      written = await appendAll(tx, emitted);
+      return value;
     });
-    for (const env of pending) this.publish(env);
+    for (const env of written) this.publish(env);
     return result;
   }
 
   /** Append and publish one event on its own. */
   async emit(threadId: string, event: RuntimeEvent): Promise<ThreadEventEnvelope> {
-    return this.commit((_tx, emit) => emit(threadId, event));
+    let env: ThreadEventEnvelope | undefined;
+    await this.persistence.transaction(async (tx) => {
+      env = await tx.events.append(threadId, event);
+    });
+    this.publish(env!);
+    return env!;
   }
 
   /** Publish a live-only event (token deltas): it carries the seq of the last persisted event of the thread. */
@@ -51,4 +67,23 @@ export class EventPublisher {
   forget(threadId: string): void {
     this.lastSeq.delete(threadId);
   }
+}
+
+/** Append emitted events grouped by thread (one append per thread); the envelopes come back in emit order. */
+async function appendAll(tx: Stores, emitted: { threadId: string; event: RuntimeEvent }[]): Promise<ThreadEventEnvelope[]> {
+  if (emitted.length === 0) return [];
+  const byThread = new Map<string, RuntimeEvent[]>();
+  for (const { threadId, event } of emitted) {
+    const list = byThread.get(threadId);
+    if (list) list.push(event);
+    else byThread.set(threadId, [event]);
+  }
+  const envelopes = new Map<string, ThreadEventEnvelope[]>();
+  for (const [threadId, events] of byThread) envelopes.set(threadId, await tx.events.appendMany(threadId, events));
+  const next = new Map<string, number>();
+  return emitted.map(({ threadId }) => {
+    const i = next.get(threadId) ?? 0;
+    next.set(threadId, i + 1);
+    return envelopes.get(threadId)![i]!;
+  });
 }

@@ -101,6 +101,11 @@ export interface QueueStore {
 export interface EventLog {
   /** Append with the thread's next contiguous sequence number. */
   append(threadId: string, event: RuntimeEvent): Promise<ThreadEventEnvelope>;
+  /**
+   * Append several events of one thread, in order, with the next contiguous sequence numbers (one counter bump for
+   * all). Call inside the transaction that makes the state change they describe.
+   */
+  appendMany(threadId: string, events: RuntimeEvent[]): Promise<ThreadEventEnvelope[]>;
   /** Persisted events with seq > afterSeq, ascending. */
   after(threadId: string, afterSeq: number, limit?: number): Promise<ThreadEventEnvelope[]>;
   lastSeq(threadId: string): Promise<number>;

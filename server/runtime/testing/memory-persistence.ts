@@ -169,6 +169,13 @@ function buildStores(get: () => any): Stores {
         d().events.set(threadId, [...list, env]);
         return env;
       },
+      async appendMany(threadId: string, events: RuntimeEvent[]) {
+        const list: ThreadEventEnvelope[] = d().events.get(threadId) ?? [];
+        const at = new Date().toISOString();
+        const envs = events.map((event, i): ThreadEventEnvelope => ({ threadId, seq: list.length + 1 + i, persisted: true, at, event: clone(event) }));
+        d().events.set(threadId, [...list, ...envs]);
+        return envs;
+      },
       async after(threadId, afterSeq, limit = 1000) { return (d().events.get(threadId) ?? []).filter((e: ThreadEventEnvelope) => e.seq > afterSeq).slice(0, limit); },
       async lastSeq(threadId) { return (d().events.get(threadId) ?? []).length; },
     },
