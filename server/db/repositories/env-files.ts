@@ -1,14 +1,42 @@
-import type { EnvScope, EnvStore, FileRecordRow, FileStore } from "@/server/runtime/ports";
+import type { EnvScope, EnvStore, EnvValueRecord, FileRecordRow, FileStore, VisibleEnv } from "@/server/runtime/ports";
 import type { Db } from "../client";
-import type { ThreadFile } from "../generated/prisma/client";
+import type { EnvValue, ThreadFile } from "../generated/prisma/client";
 import { parseOptionalJsonColumn, toNullableJsonColumn } from "../json";
 import { objectSchema } from "./row-schemas";
+
+const toEnvRecord = (r: EnvValue): EnvValueRecord => ({
+  scope: r.scope as EnvScope,
+  ownerKey: r.ownerKey,
+  name: r.name,
+  type: r.type as "text" | "secret",
+  value: r.value,
+  updatedAt: r.updatedAt,
+});
 
 export function envStore(db: Db): EnvStore {
   return {
     async list(scope, ownerKey) {
       const rows = await db.envValue.findMany({ where: { scope, ownerKey }, orderBy: { name: "asc" } });
-      return rows.map((r) => ({ scope: r.scope as EnvScope, ownerKey: r.ownerKey, name: r.name, type: r.type as "text" | "secret", value: r.value, updatedAt: r.updatedAt }));
+      return rows.map(toEnvRecord);
+    },
+    async visible(threadId, userId) {
+      const rows = await db.envValue.findMany({
+        where: {
+          OR: [
+            { scope: "thread", ownerKey: threadId },
+            ...(userId ? [{ scope: "user", ownerKey: userId }] : []),
+            { scope: "instance", ownerKey: "instance" },
+          ],
+        },
+        orderBy: { name: "asc" },
+      });
+      const out: VisibleEnv = { thread: [], user: [], instance: [] };
+      for (const r of rows) {
+        if (r.scope === "thread" && r.ownerKey === threadId) out.thread.push(toEnvRecord(r));
+        else if (r.scope === "user" && userId && r.ownerKey === userId) out.user.push(toEnvRecord(r));
+        else if (r.scope === "instance" && r.ownerKey === "instance") out.instance.push(toEnvRecord(r));
+      }
+      return out;
     },
     async set(scope, ownerKey, name, type, value) {
       await db.envValue.upsert({

@@ -11,11 +11,7 @@ export async function threadSecrets(deps: RuntimeDeps, threadOrId: ThreadRecord 
   const p = deps.persistence;
   const thread = typeof threadOrId === "string" ? await p.threads.get(threadOrId) : threadOrId;
   if (!thread) return [];
-  const [own, user, instance] = await Promise.all([
-    p.env.list("thread", thread.id),
-    thread.userId ? p.env.list("user", thread.userId) : Promise.resolve([]),
-    p.env.list("instance", "instance"),
-  ]);
+  const { thread: own, user, instance } = await p.env.visible(thread.id, thread.userId);
   return secretValues([...own, ...user, ...instance], deps.secrets);
 }
 

@@ -136,8 +136,16 @@ export interface WorkStore {
   nextRunAt(): Promise<Date | null>;
 }
 
+export interface VisibleEnv {
+  thread: EnvValueRecord[];
+  user: EnvValueRecord[];
+  instance: EnvValueRecord[];
+}
+
 export interface EnvStore {
   list(scope: EnvScope, ownerKey: string): Promise<EnvValueRecord[]>;
+  /** The stored values a thread sees (its own, its user's when `userId` is set, the instance's), read together. */
+  visible(threadId: string, userId: string | null): Promise<VisibleEnv>;
   set(scope: EnvScope, ownerKey: string, name: string, type: "text" | "secret", value: string): Promise<void>;
   delete(scope: EnvScope, ownerKey: string, name: string): Promise<boolean>;
 }

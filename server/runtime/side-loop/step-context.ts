@@ -27,11 +27,7 @@ export async function loadStepContext(deps: RuntimeDeps, thread: ThreadRecord, s
   if (!sideConfig) throw new DefinitionError(`Agent "${agent.name}" has no side B; a dual_ai agent needs sideB`);
   const prompt = defs.prompt(sideConfig.prompt);
   if (!prompt) throw new DefinitionError(`Prompt "${sideConfig.prompt}" of agent "${agent.name}" is not defined, or its file has errors`);
-  const [threadEnv, userEnv, instanceEnv] = await Promise.all([
-    deps.persistence.env.list("thread", thread.id),
-    thread.userId ? deps.persistence.env.list("user", thread.userId) : Promise.resolve([]),
-    deps.persistence.env.list("instance", "instance"),
-  ]);
+  const { thread: threadEnv, user: userEnv, instance: instanceEnv } = await deps.persistence.env.visible(thread.id, thread.userId);
   const env: EnvSources = { thread: threadEnv, user: userEnv, instance: instanceEnv, agent, prompt: { env: promptEnvWithIncludes(defs, prompt.name) } };
   return {
     defs,

@@ -143,12 +143,8 @@ async function wakeParent(tx: Stores, emit: Emit, parent: ThreadRecord): Promise
 /** The plain values of the secrets visible to the parent (thread, user and instance env). */
 async function parentSecrets(tx: Stores, parent: ThreadRecord, box: SecretBox | null): Promise<string[]> {
   if (!box) return [];
-  const rows = [
-    ...(await tx.env.list("thread", parent.id)),
-    ...(parent.userId ? await tx.env.list("user", parent.userId) : []),
-    ...(await tx.env.list("instance", "instance")),
-  ];
-  return secretValues(rows, box);
+  const { thread, user, instance } = await tx.env.visible(parent.id, parent.userId);
+  return secretValues([...thread, ...user, ...instance], box);
 }
 
 /** A parent tool call waiting on a child: its side, when it was made (µs), and the tool called. */

@@ -224,6 +224,11 @@ function buildStores(get: () => any): Stores {
     },
     env: {
       async list(scope, ownerKey) { return ([...d().env.values()] as EnvValueRecord[]).filter((e) => e.scope === scope && e.ownerKey === ownerKey); },
+      async visible(threadId, userId) {
+        const all = [...d().env.values()] as EnvValueRecord[];
+        const of = (scope: string, owner: string | null) => (owner === null ? [] : all.filter((e) => e.scope === scope && e.ownerKey === owner));
+        return { thread: of("thread", threadId), user: of("user", userId), instance: of("instance", "instance") };
+      },
       async set(scope, ownerKey, name, type, value) { d().env.set(`${scope}|${ownerKey}|${name}`, { scope, ownerKey, name, type, value, updatedAt: new Date() }); },
       async delete(scope, ownerKey, name) { return d().env.delete(`${scope}|${ownerKey}|${name}`); },
     },
