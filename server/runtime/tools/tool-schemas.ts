@@ -40,8 +40,23 @@ function withMappedFields(base: JsonSchema, entry: ResolvedToolEntry): JsonSchem
   return { ...base, properties: props, ...(required.size > 0 ? { required: [...required] } : {}) };
 }
 
-/** The function tool the model is offered for one resolved prompt tool entry. */
+/** Built tools per definitions snapshot (immutable) and entry: every step of a prompt offers the same objects. */
+const toolCache = new WeakMap<Definitions, WeakMap<ResolvedToolEntry, ChatTool | null>>();
+
+/** The function tool the model is offered for one resolved prompt tool entry (cached per registry snapshot). */
 export function chatToolFor(defs: Definitions, entry: ResolvedToolEntry): ChatTool | null {
+  let perDefs = toolCache.get(defs);
+  if (!perDefs) {
+    perDefs = new WeakMap();
+    toolCache.set(defs, perDefs);
+  }
+  if (perDefs.has(entry)) return perDefs.get(entry)!;
+  const tool = buildChatTool(defs, entry);
+  perDefs.set(entry, tool);
+  return tool;
+}
+
+function buildChatTool(defs: Definitions, entry: ResolvedToolEntry): ChatTool | null {
   switch (entry.kind) {
     case "tool": {
       const tool = defs.tool(entry.name);
