@@ -1,3 +1,5 @@
+import { accountRouter } from "./routers/account";
+import { adminRouter } from "./routers/admin";
 import { chatRouter } from "./routers/chat";
 import { editorRouter } from "./routers/editor";
 import { registryRouter } from "./routers/registry";
@@ -9,6 +11,8 @@ export const appRouter = router({
   threads: threadsRouter,
   chat: chatRouter,
   editor: editorRouter,
+  account: accountRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;
