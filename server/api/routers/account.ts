@@ -14,10 +14,8 @@ export const accountRouter = router({
     mode: ctx.caller.via,
     setupNeeded: !(await anyUser(ctx.app)),
   })),
-  keys: publicProcedure.query(async ({ ctx }) => {
-    assertAccount(ctx.caller);
-    return listApiKeys(ctx.app.prisma, ctx.caller.userId);
-  }),
+  /** The caller's keys; null in local mode (keys belong to accounts). */
+  keys: publicProcedure.query(async ({ ctx }) => (ctx.caller.userId ? listApiKeys(ctx.app.prisma, ctx.caller.userId) : null)),
   createKey: publicProcedure.input(createKeyBody).mutation(async ({ ctx, input }) => {
     try {
       assertAccount(ctx.caller);
