@@ -13,6 +13,8 @@ const loginBody = z.object({ username: z.string().min(1).max(200), password: z.s
 const attempts = new Map<string, number[]>();
 function rateLimited(key: string): boolean {
   const now = Date.now();
+  // Forget keys with no attempt in the last minute, so the table cannot grow without bound.
+  if (attempts.size > 10_000) for (const [k, ts] of attempts) if (ts.every((t) => now - t >= 60_000)) attempts.delete(k);
   const recent = (attempts.get(key) ?? []).filter((t) => now - t < 60_000);
   recent.push(now);
   attempts.set(key, recent);
