@@ -13,7 +13,7 @@ test("create an API key, see it once, use it as a bearer token, and revoke it", 
   await page.getByLabel("Name").fill("Deploy script");
   await page.getByRole("button", { name: "Create API key" }).click();
   const dialog = page.getByRole("dialog", { name: "New API key" });
-  await expect(dialog).toContainText("Save this key now");
+  await expect(dialog).toContainText("save this key now");
   const key = (await dialog.getByTestId("new-api-key").textContent())!.trim();
   expect(key).toMatch(/^sak_/);
   await dialog.getByRole("button", { name: "Done" }).click();

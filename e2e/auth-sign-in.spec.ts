@@ -33,7 +33,7 @@ test("first-run setup, sign-out, sign-in with a return path, and an admin-only p
   await page.goto(`${server.url}/threads`);
   await expect(page).toHaveURL(/\/login\?next=%2Fthreads/);
   await auth.signIn("ursula", "wrong-password");
-  await expect(page.getByRole("alert")).toContainText("Wrong username or password");
+  await expect(page.getByText("Wrong username or password")).toBeVisible();
   await auth.signIn("ursula", "ursula-password");
   await expect(page).toHaveURL(`${server.url}/threads`);
   await expect(auth.signedInAs()).toHaveText("ursula");
