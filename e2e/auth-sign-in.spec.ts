@@ -28,6 +28,11 @@ test("first-run setup, sign-out, sign-in with a return path, and an admin-only p
   await add.getByRole("button", { name: "Add user" }).click();
   await expect(page.locator('[data-testid="user-row"][data-username="ursula"]')).toBeVisible();
 
+  // A thread of the admin's, started from the browser session (same origin).
+  const created = await page.request.post(`${server.url}/api/threads`, { data: { agent_id: "writing_assistant", tags: ["root-only"] }, headers: { origin: server.url } });
+  expect(created.status()).toBe(201);
+  const rootThread = (await created.json()).threadId as string;
+
   await auth.signOut();
   // Every page now needs a sign-in, and the sign-in page brings the visitor back.
   await page.goto(`${server.url}/threads`);
@@ -40,6 +45,17 @@ test("first-run setup, sign-out, sign-in with a return path, and an admin-only p
   await expect(page.getByRole("link", { name: "Users" })).toHaveCount(0);
   await page.goto(`${server.url}/admin/users`);
   await expect(page.getByRole("heading", { name: "Administrators only" })).toBeVisible();
+  // The admin's thread is not hers: not on her list, "does not exist" by id, and its stream and files are 404.
+  await page.goto(`${server.url}/threads`);
+  await expect(page.locator(`a[href="/threads/${rootThread}"]`)).toHaveCount(0);
+  await page.goto(`${server.url}/threads/${rootThread}`);
+  await expect(page.getByText("This thread does not exist.")).toBeVisible();
+  expect((await page.request.get(`${server.url}/api/threads/${rootThread}/stream`)).status()).toBe(404);
+  expect((await page.request.get(`${server.url}/api/threads/${rootThread}/fs/`)).status()).toBe(404);
+  // A cookie-authenticated mutation from another origin is refused, over REST and tRPC alike.
+  const evil = { origin: "https://evil.example" };
+  expect((await page.request.post(`${server.url}/api/threads`, { data: { agent_id: "writing_assistant" }, headers: evil })).status()).toBe(403);
+  expect((await page.request.post(`${server.url}/api/trpc/threads.create`, { data: { agent_id: "writing_assistant" }, headers: evil })).status()).toBe(403);
   await auth.signOut();
   const res = await page.request.get(`${server.url}/api/threads`);
   expect(res.status()).toBe(401);
