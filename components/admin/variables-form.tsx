@@ -15,23 +15,38 @@ interface Row {
 }
 
 let nextKey = 1;
+const TITLE = { instance: "Instance variables", user: "My variables", thread: "Thread variables" } as const;
+const HELP = {
+  instance: "Defaults for every thread of this instance. User and thread values override them.",
+  user: "Defaults for your account. They override instance values and are overridden by a thread's own values.",
+  thread: "This thread's own values: they override every other layer, here and in the subagents it starts from now on.",
+} as const;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Instance variables (admin) or my variables: a list of name, value and type. Secret values are write-only: a stored
  * secret shows as masked and is kept unless a new value is typed; the server never sends it back.
  */
-export function VariablesForm({ scope }: { scope: "instance" | "user" }) {
+export function VariablesForm({ scope, threadId = "" }: { scope: "instance" | "user" | "thread"; threadId?: string }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const instance = useQuery({ ...trpc.admin.instanceVariables.queryOptions(), enabled: scope === "instance" });
   const mine = useQuery({ ...trpc.account.variables.queryOptions(), enabled: scope === "user" });
-  const query = scope === "instance" ? instance : mine;
-  const queryKey = scope === "instance" ? trpc.admin.instanceVariables.queryKey() : trpc.account.variables.queryKey();
-  const opts = { onSuccess: () => void qc.invalidateQueries({ queryKey }).then(() => qc.invalidateQueries({ queryKey: trpc.account.agentVariables.queryKey() })) };
+  const thread = useQuery({ ...trpc.threadEnv.list.queryOptions({ threadId }), enabled: scope === "thread" });
+  const query = scope === "instance" ? instance : scope === "user" ? mine : thread;
+  const opts = {
+    onSuccess: async () => {
+      const listKey =
+        scope === "instance" ? trpc.admin.instanceVariables.queryKey() : scope === "user" ? trpc.account.variables.queryKey() : trpc.threadEnv.list.queryKey();
+      await qc.invalidateQueries({ queryKey: listKey });
+      await qc.invalidateQueries({ queryKey: trpc.account.agentVariables.queryKey() });
+      if (scope === "thread") await qc.invalidateQueries({ queryKey: trpc.chat.snapshot.queryKey() });
+    },
+  };
   const saveInstance = useMutation(trpc.admin.saveInstanceVariables.mutationOptions(opts));
   const saveMine = useMutation(trpc.account.saveVariables.mutationOptions(opts));
-  const save = scope === "instance" ? saveInstance : saveMine;
+  const saveThread = useMutation(trpc.threadEnv.save.mutationOptions(opts));
+  const save = scope === "instance" ? saveInstance : scope === "user" ? saveMine : saveThread;
   const [rows, setRows] = useState<Row[]>([]);
   const [saved, setSaved] = useState(false);
 
@@ -47,20 +62,22 @@ export function VariablesForm({ scope }: { scope: "instance" | "user" }) {
   const invalid = rows.filter((r) => !NAME.test(r.name.trim()));
   async function submit() {
     setSaved(false);
-    await save.mutateAsync({
+    const payload = {
+      threadId,
       variables: rows.map((r) => ({ name: r.name.trim(), type: r.type, value: r.type === "secret" && r.storedSecret && r.value === "" ? null : r.value })),
-    });
+    };
+    if (scope === "instance") await saveInstance.mutateAsync(payload);
+    else if (scope === "user") await saveMine.mutateAsync(payload);
+    else await saveThread.mutateAsync(payload);
     setSaved(true);
   }
 
   if (query.data === null) return <p className="text-sm text-slate-500">Your own variables need an account: the app runs in local mode (no accounts yet).</p>;
   return (
-    <section className={card} aria-label={scope === "instance" ? "Instance variables" : "My variables"} data-testid={`variables-${scope}`}>
-      <h2 className="text-base font-semibold">{scope === "instance" ? "Instance variables" : "My variables"}</h2>
+    <section className={scope === "thread" ? "flex flex-col" : card} aria-label={TITLE[scope]} data-testid={`variables-${scope}`}>
+      <h2 className={scope === "thread" ? "text-sm font-semibold" : "text-base font-semibold"}>{TITLE[scope]}</h2>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
-        {scope === "instance"
-          ? "Defaults for every thread of this instance. User and thread values override them."
-          : "Defaults for your account. They override instance values and are overridden by a thread's own values."}{" "}
+        {HELP[scope]}{" "}
         Secret values are encrypted at rest and write-only: they are never shown again.
       </p>
       {query.error ? <p role="alert" className="text-sm text-red-700">{errorText(query.error)}</p> : null}

@@ -2,6 +2,7 @@ import { accountRouter } from "./routers/account";
 import { adminRouter } from "./routers/admin";
 import { chatRouter } from "./routers/chat";
 import { editorRouter } from "./routers/editor";
+import { threadEnvRouter } from "./routers/thread-env";
 import { registryRouter } from "./routers/registry";
 import { threadsRouter } from "./routers/threads";
 import { router } from "./trpc";
@@ -13,6 +14,7 @@ export const appRouter = router({
   editor: editorRouter,
   account: accountRouter,
   admin: adminRouter,
+  threadEnv: threadEnvRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeLlm, type FakeLlm, type Rule } from "../../scripts/fake-llm/server";
+import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
 import { client, newUser, signIn, type As } from "../helpers/accounts";
 import { fixtureAgents, startTestApp, waitFor, type TestApp } from "../helpers/test-app";
 
@@ -87,12 +87,8 @@ describe("API keys", () => {
 
 describe("variable forms: instance and my variables", () => {
   const CANARY = "canary-91c4-user-secret";
-  const callTool = (name: string): Rule[] => [
-    { when: { last_role: "user" }, times: 1, respond: { tool_calls: [{ name, arguments: {} }] } },
-    { respond: { content: "done" } },
-  ];
   async function probe(c: As, agent: string): Promise<string> {
-    fake.setScript(callTool(agent === "secretive" ? "leaky" : "env_probe"));
+    fake.setScript([{ when: { last_role: "user" }, respond: { tool_calls: [{ name: agent === "secretive" ? "leaky" : "env_probe", arguments: {} }] } }, { respond: { content: "done" } }]);
     const created = await c("POST", "/api/threads", { agent_id: agent, initial_messages: [{ role: "user", content: "probe" }] });
     expect(created.status).toBe(201);
     const id = created.body.threadId;
@@ -105,6 +101,14 @@ describe("variable forms: instance and my variables", () => {
     expect((await admin("PUT", "/api/variables/instance", { variables: [{ name: "LAYERED", type: "text", value: "instance" }] })).status).toBe(200);
     expect((await frank("PUT", "/api/users/me/variables", { variables: [{ name: "LAYERED", type: "text", value: "user" }] })).status).toBe(200);
     expect(await probe(frank, "env_tool")).toBe("LAYERED=user");
+    // A thread's own value (thread settings form) beats the user's.
+    const own = (await frank("GET", "/api/threads")).body.threads[0].id;
+    const put = await frank("PUT", `/api/threads/${own}/env`, { variables: [{ name: "LAYERED", type: "text", value: "thread" }] });
+    expect(put.body.variables).toEqual([expect.objectContaining({ name: "LAYERED", value: "thread" })]);
+    await frank("POST", `/api/threads/${own}/messages`, { content: "again" });
+    await waitFor(async () => (await frank("GET", `/api/threads/${own}/messages`)).body.messages.filter((m: any) => m.role === "tool").length === 2);
+    const tools = (await frank("GET", `/api/threads/${own}/messages`)).body.messages.filter((m: any) => m.role === "tool");
+    expect(tools[1].content).toBe("LAYERED=thread");
     const view = await frank("GET", "/api/variables/agents/env_tool");
     expect(view.body.order).toEqual(["thread", "user", "instance", "agent", "tool", "prompt"]);
     expect(view.body.variables).toEqual([]); // env_tool declares no variables; LAYERED only has values

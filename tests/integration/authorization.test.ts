@@ -40,7 +40,7 @@ describe("threads belong to the user who created them", () => {
 
   it("answers 404 to another user for the thread and everything under it, as if it did not exist", async () => {
     const id = aliceThread;
-    const reads = ["", "/messages", "/stream", "/subagents", "/logs", "/cost", "/effects", "/fs/", "/fs/attachments/note.txt", "/variables/some-request"];
+    const reads = ["", "/env", "/messages", "/stream", "/subagents", "/logs", "/cost", "/effects", "/fs/", "/fs/attachments/note.txt", "/variables/some-request"];
     for (const p of reads) {
       const res = await bob("GET", `/api/threads/${id}${p}`);
       expect([p, res.status, res.body?.error?.code]).toEqual([p, 404, "NOT_FOUND"]);
@@ -51,6 +51,7 @@ describe("threads belong to the user who created them", () => {
       ["POST", "/continue", {}],
       ["POST", "/terminate", {}],
       ["POST", "/variables/some-request", { env: { X: "1" } }],
+      ["PUT", "/env", { variables: [{ name: "X", type: "text", value: "1" }] }],
       ["POST", "/fs/attachments/evil.txt", "x"],
       ["DELETE", "/fs/attachments/note.txt", undefined],
     ];

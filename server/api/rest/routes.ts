@@ -1,7 +1,15 @@
 import type { App } from "@/server/worker/app";
 import { getHealth } from "./handlers/health";
 import { listAgents, listDiagnostics } from "./handlers/registry";
-import { createKeyHandler, listKeysHandler, myVariablesHandler, revokeKeyHandler, saveMyVariablesHandler } from "./handlers/account";
+import {
+  createKeyHandler,
+  listKeysHandler,
+  myVariablesHandler,
+  revokeKeyHandler,
+  saveMyVariablesHandler,
+  saveThreadEnvHandler,
+  threadEnvHandler,
+} from "./handlers/account";
 import {
   agentVariablesHandler,
   createUserHandler,
@@ -76,6 +84,8 @@ export const routes: Route<App>[] = [
   { method: "GET", path: "/api/threads/:id/cost", handler: costHandler },
   { method: "GET", path: "/api/threads/:id/effects", handler: effectsHandler },
   { method: "GET", path: "/api/threads/:id/subagents", handler: subagentsHandler },
+  { method: "GET", path: "/api/threads/:id/env", handler: threadEnvHandler },
+  { method: "PUT", path: "/api/threads/:id/env", handler: saveThreadEnvHandler },
   { method: "GET", path: "/api/threads/:id/variables/:requestId", handler: getVariablesHandler },
   { method: "POST", path: "/api/threads/:id/variables/:requestId", handler: postVariablesHandler },
   { method: "GET", path: "/api/threads/:id/fs/*path", handler: filesHandler },

@@ -38,3 +38,16 @@ export async function saveMyVariablesHandler({ app, caller, request }: Ctx): Pro
   const body = saveVariablesBody.parse(await readJson(request));
   return Response.json({ variables: await saveVariables(app, "user", caller.userId, body) });
 }
+
+/** `GET /api/threads/:id/env`: the thread's own variables (secrets masked). Ownership is checked by the route table. */
+export async function threadEnvHandler({ app, params }: Ctx): Promise<Response> {
+  const thread = await app.runtime.getThread(params.id!);
+  return Response.json({ variables: await listVariables(app, "thread", thread.id) });
+}
+
+/** `PUT /api/threads/:id/env {variables}`: replace the thread's own variables. */
+export async function saveThreadEnvHandler({ app, params, request }: Ctx): Promise<Response> {
+  const thread = await app.runtime.getThread(params.id!);
+  const body = saveVariablesBody.parse(await readJson(request));
+  return Response.json({ variables: await saveVariables(app, "thread", thread.id, body) });
+}
