@@ -49,4 +49,16 @@ test("instance and my variables: saved through the forms, secrets write-only, so
   // The new-thread form no longer asks for what the variables provide.
   await page.goto(`${server.url}/threads/new?agent=support_desk`);
   await expect(page.getByText("Required information")).toHaveCount(0);
+  await page.getByRole("button", { name: "Start thread" }).click();
+  await expect(page).toHaveURL(/\/threads\/[0-9a-f-]{36}$/);
+
+  // Thread settings: the thread's own value beats the user's.
+  await expect(page.getByRole("button", { name: /^(Hide details|Usage & details)$/ })).toBeVisible();
+  if ((await page.getByRole("button", { name: "Usage & details" }).count()) > 0) await page.getByRole("button", { name: "Usage & details" }).click();
+  await page.getByRole("button", { name: "Edit thread variables" }).click();
+  await vars.add("thread", "SUPPORT_REGION", "ap-south", "text");
+  await vars.form("thread").getByRole("button", { name: "Save variables" }).click();
+  await expect(page.getByTestId("thread-env")).toContainText("ap-south");
+  await expect(vars.source("SUPPORT_REGION")).toHaveText("From thread");
+  expect(await page.content()).not.toContain(SECRET);
 });

@@ -4,12 +4,22 @@ import { useState } from "react";
 import { AgentVariablesPanel } from "../admin/agent-variables-panel";
 import { VariablesForm } from "../admin/variables-form";
 
+/** Threads whose editor is open: it stays open when the conversation re-renders after a save. */
+const openFor = new Set<string>();
+
 /** Thread settings: edit the thread's own variables, and see where each declared variable of its agent comes from. */
 export function ThreadEnvEditor({ threadId, agent }: { threadId: string; agent: string }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => openFor.has(threadId));
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className="self-start rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+      <button
+        type="button"
+        onClick={() => {
+          openFor.add(threadId);
+          setOpen(true);
+        }}
+        className="self-start rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+      >
         Edit thread variables
       </button>
     );

@@ -4,11 +4,11 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export class VariablesPage {
   constructor(private readonly page: Page) {}
 
-  form(scope: "instance" | "user"): Locator {
+  form(scope: "instance" | "user" | "thread"): Locator {
     return this.page.getByTestId(`variables-${scope}`);
   }
 
-  async add(scope: "instance" | "user", name: string, value: string, type: "text" | "secret"): Promise<void> {
+  async add(scope: "instance" | "user" | "thread", name: string, value: string, type: "text" | "secret"): Promise<void> {
     const form = this.form(scope);
     await form.getByRole("button", { name: "Add variable" }).click();
     const row = form.getByTestId("variable-row").last();
@@ -17,7 +17,7 @@ export class VariablesPage {
     await row.getByLabel(/^Type/).selectOption(type);
   }
 
-  async save(scope: "instance" | "user"): Promise<void> {
+  async save(scope: "instance" | "user" | "thread"): Promise<void> {
     const form = this.form(scope);
     await form.getByRole("button", { name: "Save variables" }).click();
     await expect(form.getByRole("status")).toHaveText("Saved.");
