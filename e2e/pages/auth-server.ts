@@ -15,7 +15,7 @@ export class AuthServer {
   private child: ChildProcess | undefined;
 
   constructor(
-    private readonly opts: { name: string; offset: number; admin?: { username: string; password: string } },
+    private readonly opts: { name: string; offset: number; admin?: { username: string; password: string }; extraAgents?: string },
   ) {
     this.port = E2E_PORT + opts.offset;
     this.url = `http://127.0.0.1:${this.port}`;
@@ -29,6 +29,7 @@ export class AuthServer {
     fs.mkdirSync(path.join(this.root, "data"), { recursive: true });
     fs.cpSync(path.join(projectRoot, "agents"), agentsDir, { recursive: true });
     fs.cpSync(path.join(projectRoot, "e2e/fixtures/agents"), agentsDir, { recursive: true });
+    if (this.opts.extraAgents) fs.cpSync(path.join(projectRoot, this.opts.extraAgents), agentsDir, { recursive: true });
     this.child = spawn(path.join(projectRoot, "node_modules/.bin/next"), ["start", "-p", String(this.port), "-H", "127.0.0.1"], {
       cwd: projectRoot,
       stdio: "ignore",
