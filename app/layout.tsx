@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import localFont from "next/font/local";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import "@xyflow/react/dist/style.css";
 import "./globals.css";
 import { AppHeader } from "@/components/ui/app-header";
 import { Providers } from "@/components/trpc-provider";
+import { pageAuth, PUBLIC_PAGES } from "@/server/api/auth/page-auth";
 
 // Self-hosted from npm: the build machine has no access to Google Fonts.
 const inter = localFont({
@@ -21,7 +24,12 @@ export const metadata: Metadata = {
 // Applies the saved or system theme before the first paint, so there is no flash of the wrong theme.
 const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page but sign-in and setup needs a signed-in user (or the local, account-less mode).
+  const h = await headers();
+  const requested = h.get("x-pathname") ?? "/";
+  const auth = await pageAuth(h.get("cookie"));
+  if (!auth.caller && !PUBLIC_PAGES.has(requested.split("?")[0]!)) redirect(`/login?next=${encodeURIComponent(requested)}`);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -29,7 +37,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       </head>
       <body className={`${inter.variable} min-h-screen font-sans antialiased`}>
         <Providers>
-          <AppHeader />
+          <AppHeader caller={auth.caller} setupNeeded={auth.setupNeeded} />
           <main className="mx-auto w-full max-w-6xl px-4 py-6">{children}</main>
         </Providers>
       </body>

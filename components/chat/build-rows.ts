@@ -26,6 +26,8 @@ export interface ChildCardData {
   silent: boolean;
   /** The registry status projected onto the message, when the runtime provides it. */
   status: string | null;
+  /** A spawn waiting for scoped variables (`subagent_env_required`): the parent thread and the request to fulfil. */
+  bootstrap?: { threadId: string; requestId: string; agent: string } | null;
 }
 
 export type Row =
@@ -111,7 +113,14 @@ function childFromCall(call: ToolCallView): ChildCardData {
     arguments: call.arguments,
     silent: false,
     status: r?.subagent_status ?? null,
+    bootstrap: r ? bootstrapOf(r) : null,
   };
+}
+
+function bootstrapOf(r: ChatMessage): ChildCardData["bootstrap"] {
+  const m = r.metadata as { error_code?: unknown; error_data?: { request_id?: unknown; agent?: unknown } } | null | undefined;
+  if (m?.error_code !== "subagent_env_required" || typeof m.error_data?.request_id !== "string" || !r.thread_id) return null;
+  return { threadId: r.thread_id, requestId: m.error_data.request_id, agent: String(m.error_data.agent ?? "") };
 }
 
 /**

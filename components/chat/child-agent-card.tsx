@@ -5,6 +5,7 @@ import { StatusBadge } from "@/components/threads/status-badge";
 import { shortId } from "@/components/threads/format";
 import type { ChildCardData } from "./build-rows";
 import { useChildStatus } from "./child-status-context";
+import { ScopedVariablesForm } from "./scoped-variables-form";
 import { Collapsible } from "./collapsible";
 import { BranchIcon } from "./icons";
 import { Markdown } from "./markdown";
@@ -96,6 +97,11 @@ export function ChildAgentCard({ card, rowKey }: { card: ChildCardData; rowKey: 
               <Markdown text={card.text} />
             </div>
           </Collapsible>
+        </div>
+      ) : null}
+      {card.bootstrap ? (
+        <div className="px-3 pb-3">
+          <ScopedVariablesForm threadId={card.bootstrap.threadId} requestId={card.bootstrap.requestId} agent={card.bootstrap.agent} />
         </div>
       ) : null}
     </div>

@@ -13,6 +13,7 @@ import { MessageList } from "./message-list";
 import { StatusFooter } from "./status-footer";
 import { statusLine } from "./stop-reasons";
 import { ThreadDetails } from "./thread-details";
+import { ThreadEnvEditor } from "./thread-env-editor";
 import type { AgentSummary, Snapshot } from "./types";
 import { UsagePanel } from "./usage-panel";
 import { useConversation } from "./use-conversation";
@@ -183,6 +184,7 @@ export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents:
           >
             <UsagePanel threadId={thread.id} />
             <ThreadDetails thread={thread} agentTitle={agentTitle(agents, thread.root_agent_id)} />
+            <ThreadEnvEditor threadId={thread.id} agent={thread.agent_id} />
           </aside>
         ) : null}
       </div>

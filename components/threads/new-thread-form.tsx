@@ -13,13 +13,17 @@ import { VariableField, type VariableDef } from "./variable-field";
 const field =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900";
 
-/** The variables to ask for: the ones required at creation first, then the other (non-scoped) ones of the graph. */
-function variablesOf(agent: AgentSummary | undefined): { required: VariableDef[]; optional: VariableDef[] } {
+/**
+ * The variables to ask for: the ones required at creation first, then the other (non-scoped) ones of the graph. A
+ * required variable that the user's or the instance's variables already provide is optional here (a value given
+ * here overrides it for this thread).
+ */
+function variablesOf(agent: AgentSummary | undefined, provided: ReadonlySet<string>): { required: VariableDef[]; optional: VariableDef[] } {
   if (!agent) return { required: [], optional: [] };
-  const required = agent.requiredVariables.map((v) => ({ ...v, required: true }));
+  const required = agent.requiredVariables.filter((v) => !provided.has(v.name)).map((v) => ({ ...v, required: true }));
   const names = new Set(required.map((v) => v.name));
   const optional = agent.variables
-    .filter((v) => !names.has(v.name) && !v.scoped)
+    .filter((v) => !names.has(v.name) && (!v.scoped || provided.has(v.name)))
     .map((v) => ({ ...v, required: false }));
   return { required, optional };
 }
@@ -34,7 +38,12 @@ export function NewThreadForm({ initialAgent }: { initialAgent: string | null })
   const fallback = agents.find((a) => a.type === "ai_human")?.name ?? agents[0]?.name ?? "";
   const agentName = picked ?? (initialAgent && agents.some((a) => a.name === initialAgent) ? initialAgent : fallback);
   const agent = agents.find((a) => a.name === agentName);
-  const { required, optional } = variablesOf(agent);
+  const stored = useQuery({ ...trpc.account.agentVariables.queryOptions({ agent: agentName }), enabled: agentName !== "" });
+  const provided = useMemo(
+    () => new Set((stored.data?.variables ?? []).filter((v) => v.source === "user" || v.source === "instance").map((v) => v.name)),
+    [stored.data],
+  );
+  const { required, optional } = variablesOf(agent, provided);
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);

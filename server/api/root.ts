@@ -1,6 +1,9 @@
+import { accountRouter } from "./routers/account";
+import { adminRouter } from "./routers/admin";
 import { chatRouter } from "./routers/chat";
 import { editorRouter } from "./routers/editor";
 import { inspectorRouter } from "./routers/inspector";
+import { threadEnvRouter } from "./routers/thread-env";
 import { registryRouter } from "./routers/registry";
 import { threadsRouter } from "./routers/threads";
 import { router } from "./trpc";
@@ -11,6 +14,9 @@ export const appRouter = router({
   chat: chatRouter,
   editor: editorRouter,
   inspector: inspectorRouter,
+  account: accountRouter,
+  admin: adminRouter,
+  threadEnv: threadEnvRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,13 +1,16 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { App } from "@/server/worker/app";
+import { canSeeThread, isAdmin } from "./auth/access";
 import type { Caller } from "./auth/guard";
-import { errorStatus } from "./errors";
+import { ApiError, errorStatus } from "./errors";
 
 export interface TrpcContext {
   app: App;
   /** The authenticated caller, or the reason the request was refused. */
   caller: Caller | null;
   authError?: string;
+  /** The guard's refusal (e.g. 403 CSRF), to answer with its own code. */
+  authStatus?: number;
 }
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -18,10 +21,37 @@ const t = initTRPC.context<TrpcContext>().create({
 });
 
 export const router = t.router;
-/** Every procedure goes through the auth guard: an unauthenticated call is UNAUTHORIZED. */
-export const publicProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.caller) throw new TRPCError({ code: "UNAUTHORIZED", message: ctx.authError ?? "Sign in first" });
+
+/**
+ * Every procedure goes through the auth guard: an unauthenticated call is UNAUTHORIZED. A procedure whose input
+ * names a `threadId` answers NOT_FOUND for a thread the caller may not see (another user's), as if it did not exist.
+ */
+export const publicProcedure = t.procedure.use(async ({ ctx, next, getRawInput }) => {
+  if (!ctx.caller) {
+    const message = ctx.authError ?? "Sign in first";
+    throw new TRPCError({ code: ctx.authStatus === 403 ? "FORBIDDEN" : "UNAUTHORIZED", message, cause: new ApiError(ctx.authStatus ?? 401, ctx.authStatus === 403 ? "CSRF" : "UNAUTHORIZED", message) });
+  }
+  const raw = (await getRawInput().catch(() => undefined)) as { threadId?: unknown } | undefined;
+  if (raw && typeof raw === "object" && typeof raw.threadId === "string" && !(await canSeeThread(ctx.app, ctx.caller, raw.threadId))) {
+    throw new TRPCError({ code: "NOT_FOUND", message: `Thread ${raw.threadId} not found`, cause: new ApiError(404, "NOT_FOUND", `Thread ${raw.threadId} not found`) });
+  }
   return next({ ctx: { ...ctx, caller: ctx.caller } });
 });
+
+/** Administrators only (definitions editing, instance variables, users): FORBIDDEN for others. */
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!isAdmin(ctx.caller)) throw new TRPCError({ code: "FORBIDDEN", message: "This is for administrators only", cause: new ApiError(403, "FORBIDDEN", "This is for administrators only") });
+  return next();
+});
+
+/** Map an API error thrown by a shared server function to the matching tRPC code. */
+export function toTrpcError(err: unknown): never {
+  if (err instanceof ApiError) {
+    const code = ({ 400: "BAD_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 429: "TOO_MANY_REQUESTS" } as const)[err.status] ?? "INTERNAL_SERVER_ERROR";
+    throw new TRPCError({ code, message: err.message, cause: err });
+  }
+  throw err;
+}
+
 export const createCallerFactory = t.createCallerFactory;
 export { TRPCError };

@@ -35,9 +35,9 @@ describe("accounts: the first admin from ADMIN_USERNAME/ADMIN_PASSWORD, login, b
     expect((await call("/api/agents", { headers: { authorization: "Bearer not-a-token" } })).status).toBe(401);
     await call("/api/auth/logout", { method: "POST", headers: { authorization: `Bearer ${body.token}` } });
     expect((await call("/api/agents", { headers: { authorization: `Bearer ${body.token}` } })).status).toBe(401);
-    // Passwords are stored hashed (memory-hard scrypt), never in clear.
+    // Passwords are stored hashed (memory-hard Argon2id), never in clear.
     const user = await t.app.prisma.user.findUniqueOrThrow({ where: { username: "admin" } });
-    expect(user.passwordHash).toMatch(/^scrypt\$/);
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user.passwordHash).not.toContain("correct horse battery");
   });
 

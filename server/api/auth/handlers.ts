@@ -2,8 +2,10 @@ import { z } from "zod";
 import type { App } from "@/server/worker/app";
 import { ApiError } from "../errors";
 import { readJson, type RouteContext } from "../rest/router";
-import { bearerOrCookie } from "./guard";
-import { login, logout, SESSION_COOKIE } from "./sessions";
+import { setupBody, setupFirstAdmin } from "../accounts/users";
+import { assertSameOrigin } from "./csrf";
+import { anyUser, bearerOrCookie } from "./guard";
+import { createSession, login, logout, SESSION_COOKIE } from "./sessions";
 
 const loginBody = z.object({ username: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
 
@@ -11,17 +13,20 @@ const loginBody = z.object({ username: z.string().min(1).max(200), password: z.s
 const attempts = new Map<string, number[]>();
 function rateLimited(key: string): boolean {
   const now = Date.now();
+  // Forget keys with no attempt in the last minute, so the table cannot grow without bound.
+  if (attempts.size > 10_000) for (const [k, ts] of attempts) if (ts.every((t) => now - t >= 60_000)) attempts.delete(k);
   const recent = (attempts.get(key) ?? []).filter((t) => now - t < 60_000);
   recent.push(now);
   attempts.set(key, recent);
   return recent.length > 10;
 }
 
-const cookie = (token: string, maxAge: number, secure: boolean) =>
+export const sessionCookieHeader = (token: string, maxAge: number, secure: boolean) =>
   `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
 
 /** `POST /api/auth/login {username, password}` → `{token, user}`, and the session cookie for browsers. */
 export async function loginHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
+  assertSameOrigin(request, false);
   const body = loginBody.parse(await readJson(request));
   const client = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
   if (rateLimited(`${body.username}|${client}`)) throw new ApiError(429, "RATE_LIMITED", "Too many sign-in attempts: wait a minute and try again");
@@ -30,7 +35,7 @@ export async function loginHandler({ request, app, url }: RouteContext<App>): Pr
   const maxAge = Math.floor((result.expiresAt.getTime() - Date.now()) / 1000);
   return Response.json(
     { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() },
-    { headers: { "set-cookie": cookie(result.token, maxAge, url.protocol === "https:") } },
+    { headers: { "set-cookie": sessionCookieHeader(result.token, maxAge, url.protocol === "https:") } },
   );
 }
 
@@ -38,10 +43,27 @@ export async function loginHandler({ request, app, url }: RouteContext<App>): Pr
 export async function logoutHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
   const token = bearerOrCookie(request);
   if (token) await logout(app.prisma, token);
-  return Response.json({ ok: true }, { headers: { "set-cookie": cookie("", 0, url.protocol === "https:") } });
+  return Response.json({ ok: true }, { headers: { "set-cookie": sessionCookieHeader("", 0, url.protocol === "https:") } });
 }
 
 /** `GET /api/auth/me`: the caller. */
 export function meHandler({ caller }: RouteContext<App>): Response {
   return Response.json({ user: caller && caller.userId ? { id: caller.userId, username: caller.username, role: caller.role } : null, mode: caller?.via ?? "local" });
+}
+
+/**
+ * `POST /api/auth/setup {username, password}`: first-run setup. While no account exists (local mode), creates the
+ * first admin and signs them in; afterwards 409. `GET` says whether setup is still possible.
+ */
+export async function setupHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
+  if (request.method === "GET") return Response.json({ setup_needed: !(await anyUser(app)) });
+  assertSameOrigin(request, false);
+  const body = setupBody.parse(await readJson(request));
+  const user = await setupFirstAdmin(app.prisma, body);
+  const session = await createSession(app.prisma, user.id);
+  const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
+  return Response.json(
+    { token: session.token, user: { id: user.id, username: user.username, role: user.role } },
+    { status: 201, headers: { "set-cookie": sessionCookieHeader(session.token, maxAge, url.protocol === "https:") } },
+  );
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "@/server/db/client";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 
 const SESSION_DAYS = 30;
 export const SESSION_COOKIE = "studio_session";
@@ -13,7 +13,7 @@ export interface AuthUser {
   role: "admin" | "user";
 }
 
-const toUser = (u: { id: string; username: string; role: string }): AuthUser => ({ id: u.id, username: u.username, role: u.role === "admin" ? "admin" : "user" });
+export const toUser = (u: { id: string; username: string; role: string }): AuthUser => ({ id: u.id, username: u.username, role: u.role === "admin" ? "admin" : "user" });
 
 /** Sign in: a new session token (only its hash is stored). */
 export async function login(prisma: PrismaClient, username: string, password: string): Promise<{ token: string; user: AuthUser; expiresAt: Date } | null> {
@@ -21,10 +21,16 @@ export async function login(prisma: PrismaClient, username: string, password: st
   // Hash anyway when the user does not exist, so timing does not tell which usernames exist.
   const ok = user ? await verifyPassword(password, user.passwordHash) : (await hashPassword(password), false);
   if (!user || !ok) return null;
+  if (needsRehash(user.passwordHash)) await prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
+  return { ...(await createSession(prisma, user.id)), user: toUser(user) };
+}
+
+/** A new session for a user: the token is returned once, only its hash is stored. */
+export async function createSession(prisma: PrismaClient, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = `sas_${randomBytes(32).toString("base64url")}`;
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
-  await prisma.session.create({ data: { tokenHash: tokenHash(token), userId: user.id, expiresAt } });
-  return { token, user: toUser(user), expiresAt };
+  await prisma.session.create({ data: { tokenHash: tokenHash(token), userId, expiresAt } });
+  return { token, expiresAt };
 }
 
 export async function logout(prisma: PrismaClient, token: string): Promise<void> {

@@ -1,8 +1,28 @@
 import type { App } from "@/server/worker/app";
 import { getHealth } from "./handlers/health";
 import { listAgents, listDiagnostics } from "./handlers/registry";
-import { createRestDispatcher, type Route } from "./router";
-import { loginHandler, logoutHandler, meHandler } from "../auth/handlers";
+import {
+  createKeyHandler,
+  listKeysHandler,
+  myVariablesHandler,
+  revokeKeyHandler,
+  saveMyVariablesHandler,
+  saveThreadEnvHandler,
+  threadEnvHandler,
+} from "./handlers/account";
+import {
+  agentVariablesHandler,
+  createUserHandler,
+  deleteUserHandler,
+  instanceVariablesHandler,
+  listUsersHandler,
+  providersHandler,
+  saveInstanceVariablesHandler,
+  updateUserHandler,
+} from "./handlers/admin";
+import { createRestDispatcher, type Route, type RouteHandler } from "./router";
+import { assertThreadAccess } from "../auth/access";
+import { loginHandler, logoutHandler, meHandler, setupHandler } from "../auth/handlers";
 import { costHandler, effectsHandler, filesHandler, logsHandler } from "../threads/data-handlers";
 import { streamHandler } from "../threads/stream-handler";
 import { getVariablesHandler, postVariablesHandler, subagentsHandler } from "../threads/subagent-handlers";
@@ -17,12 +37,38 @@ import {
   terminateHandler,
 } from "../threads/thread-handlers";
 
+/**
+ * Every route under `/api/threads/:id` first checks that the caller may see that thread (their own or a descendant
+ * of their own; admins all): another user's thread is 404, exactly like one that does not exist.
+ */
+function owned(handler: RouteHandler<App>): RouteHandler<App> {
+  return async (ctx) => {
+    if (ctx.caller) await assertThreadAccess(ctx.app, ctx.caller, ctx.params.id!);
+    return handler(ctx);
+  };
+}
+
 /** Every REST route of design.md §5, in one table. */
 export const routes: Route<App>[] = [
   { method: "GET", path: "/api/health", handler: getHealth },
   { method: "POST", path: "/api/auth/login", handler: loginHandler },
   { method: "POST", path: "/api/auth/logout", handler: logoutHandler },
   { method: "GET", path: "/api/auth/me", handler: meHandler },
+  { method: "GET", path: "/api/auth/setup", handler: setupHandler },
+  { method: "POST", path: "/api/auth/setup", handler: setupHandler },
+  { method: "GET", path: "/api/auth/keys", handler: listKeysHandler },
+  { method: "POST", path: "/api/auth/keys", handler: createKeyHandler },
+  { method: "DELETE", path: "/api/auth/keys/:id", handler: revokeKeyHandler },
+  { method: "GET", path: "/api/users", handler: listUsersHandler },
+  { method: "POST", path: "/api/users", handler: createUserHandler },
+  { method: "GET", path: "/api/users/me/variables", handler: myVariablesHandler },
+  { method: "PUT", path: "/api/users/me/variables", handler: saveMyVariablesHandler },
+  { method: "PATCH", path: "/api/users/:id", handler: updateUserHandler },
+  { method: "DELETE", path: "/api/users/:id", handler: deleteUserHandler },
+  { method: "GET", path: "/api/variables/instance", handler: instanceVariablesHandler },
+  { method: "PUT", path: "/api/variables/instance", handler: saveInstanceVariablesHandler },
+  { method: "GET", path: "/api/variables/agents/:name", handler: agentVariablesHandler },
+  { method: "GET", path: "/api/providers", handler: providersHandler },
   { method: "GET", path: "/api/agents", handler: listAgents },
   { method: "GET", path: "/api/diagnostics", handler: listDiagnostics },
   { method: "POST", path: "/api/threads", handler: createThreadHandler },
@@ -38,12 +84,16 @@ export const routes: Route<App>[] = [
   { method: "GET", path: "/api/threads/:id/cost", handler: costHandler },
   { method: "GET", path: "/api/threads/:id/effects", handler: effectsHandler },
   { method: "GET", path: "/api/threads/:id/subagents", handler: subagentsHandler },
+  { method: "GET", path: "/api/threads/:id/env", handler: threadEnvHandler },
+  { method: "PUT", path: "/api/threads/:id/env", handler: saveThreadEnvHandler },
   { method: "GET", path: "/api/threads/:id/variables/:requestId", handler: getVariablesHandler },
   { method: "POST", path: "/api/threads/:id/variables/:requestId", handler: postVariablesHandler },
   { method: "GET", path: "/api/threads/:id/fs/*path", handler: filesHandler },
   { method: "POST", path: "/api/threads/:id/fs/*path", handler: filesHandler },
   { method: "DELETE", path: "/api/threads/:id/fs/*path", handler: filesHandler },
 ];
+
+for (const r of routes) if (r.path.startsWith("/api/threads/:id")) r.handler = owned(r.handler);
 
 export function createRestHandler(getApp: () => Promise<App>) {
   return createRestDispatcher(routes, getApp);

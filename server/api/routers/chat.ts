@@ -6,6 +6,8 @@ import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
 import { toSpecMessage } from "@/server/runtime/messages/to-spec";
 import type { EventBus, MessageRecord, ThreadRecord } from "@/server/runtime/ports";
 import type { App } from "@/server/worker/app";
+import { ownerFilter, visibleThreadIds } from "../auth/access";
+import type { Caller } from "../auth/guard";
 import { threadEventFeed } from "../threads/event-feed";
 import { threadView } from "../threads/views";
 import { publicProcedure, router } from "../trpc";
@@ -141,13 +143,15 @@ type ListedThread = ReturnType<typeof threadView> & {
   children: number;
 };
 
-async function listThreads(app: App, input: z.output<typeof listInput>) {
+async function listThreads(app: App, input: z.output<typeof listInput>, caller: Caller) {
+  const userId = ownerFilter(caller);
+  const mine = userId ? { userId } : {};
   const filtered = Boolean(input.search?.trim() || input.agentId || input.status);
   let records: ThreadRecord[];
   let total: number;
   const context = new Set<string>();
   if (!filtered) {
-    const where = { parentId: null };
+    const where = { parentId: null, ...mine };
     const [roots, count] = await Promise.all([
       app.prisma.thread.findMany({ where, orderBy: { lastActivityAt: "desc" }, take: input.limit }),
       app.prisma.thread.count({ where }),
@@ -167,6 +171,7 @@ async function listThreads(app: App, input: z.output<typeof listInput>) {
       agentId: input.agentId,
       status: input.status,
       search: input.search,
+      userId,
       limit: input.limit,
     });
     records = res.threads;
@@ -188,7 +193,7 @@ async function listThreads(app: App, input: z.output<typeof listInput>) {
   const [prev, childCounts, running] = await Promise.all([
     previews(app, ids),
     app.prisma.thread.groupBy({ by: ["parentId"], where: { parentId: { in: ids } }, _count: { _all: true } }),
-    app.prisma.thread.count({ where: { status: "running" } }),
+    app.prisma.thread.count({ where: { status: "running", ...mine } }),
   ]);
   const kids = new Map(childCounts.map((c) => [c.parentId ?? "", c._count._all]));
   const threads: ListedThread[] = records.map((r) => ({
@@ -335,7 +340,7 @@ export const chatRouter = router({
   }),
 
   /** Threads for the list: roots with their descendants, or matches with their ancestors; last message previews. */
-  threadList: publicProcedure.input(listInput).query(({ ctx, input }) => listThreads(ctx.app, input)),
+  threadList: publicProcedure.input(listInput).query(({ ctx, input }) => listThreads(ctx.app, input, ctx.caller)),
 
   /** Direct children of a thread (child-agent cards show their live status). */
   children: publicProcedure.input(threadId).query(async ({ ctx, input }) => {
@@ -349,8 +354,9 @@ export const chatRouter = router({
 
   /** Statuses of given threads (child cards that link to threads found in message text). */
   statuses: publicProcedure.input(z.object({ ids: z.array(z.string()).max(500) })).query(async ({ ctx, input }) => {
+    const visible = await visibleThreadIds(ctx.app, ctx.caller, input.ids);
     const rows = await ctx.app.prisma.thread.findMany({
-      where: { id: { in: input.ids } },
+      where: { id: { in: [...visible] } },
       select: { id: true, status: true, agentId: true, name: true, stopReason: true },
     });
     return rows.map((r) => ({
@@ -435,8 +441,9 @@ export const chatRouter = router({
         if (changed.size === 0) await new Promise<void>((resolve) => (wake = resolve));
         if (signal?.aborted) break;
         await new Promise((r) => setTimeout(r, 300));
-        const ids = [...changed];
+        const pending = [...changed];
         changed.clear();
+        const ids = [...(await visibleThreadIds(ctx.app, ctx.caller, pending))];
         if (ids.length > 0) yield { threadIds: ids };
       }
     } finally {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { buildEditorView, DefinitionWriteError, saveDefinitions, scaffoldTool, scaffoldToolInput, type DocObject, type SaveChange } from "@/server/registry/writer";
 import type { App } from "@/server/worker/app";
 import { ApiError } from "../errors";
-import { publicProcedure, router, TRPCError } from "../trpc";
+import { adminProcedure, publicProcedure, router, TRPCError } from "../trpc";
 
 const STATUS = { FORBIDDEN: 403, VALIDATION_ERROR: 400, BAD_REQUEST: 400, CONFLICT: 409, NOT_FOUND: 404 } as const;
 const TRPC_CODE = { FORBIDDEN: "FORBIDDEN", VALIDATION_ERROR: "BAD_REQUEST", BAD_REQUEST: "BAD_REQUEST", CONFLICT: "CONFLICT", NOT_FOUND: "NOT_FOUND" } as const;
@@ -58,13 +58,13 @@ export const editorRouter = router({
     }
   }),
   /** Writes the changed definitions (all or nothing), reloads the registry and returns the new view. */
-  save: publicProcedure.input(z.object({ changes: z.array(change).min(1).max(1000) })).mutation(async ({ ctx, input }) => {
+  save: adminProcedure.input(z.object({ changes: z.array(change).min(1).max(1000) })).mutation(async ({ ctx, input }) => {
     const result = await saveDefinitions(input.changes, writeOptions(ctx.app)).catch(mapWriteError);
     await ctx.app.registry.reload();
     return { result, view: view(ctx.app) };
   }),
   /** Creates `tools/<name>.ts` with a description, argument fields and an `execute` to fill in. */
-  scaffoldTool: publicProcedure.input(scaffoldToolInput).mutation(async ({ ctx, input }) => {
+  scaffoldTool: adminProcedure.input(scaffoldToolInput).mutation(async ({ ctx, input }) => {
     const result = await scaffoldTool(input, writeOptions(ctx.app)).catch(mapWriteError);
     await ctx.app.registry.reload();
     return { ...result, view: view(ctx.app) };

@@ -1,6 +1,7 @@
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { toSpecMessage } from "@/server/runtime/messages/to-spec";
+import { ownerFilter, ownerOf } from "../auth/access";
 import { threadEventFeed } from "../threads/event-feed";
 import { createThreadBody, postMessageBody } from "../threads/schemas";
 import { threadView } from "../threads/views";
@@ -22,7 +23,7 @@ export const threadsRouter = router({
       }),
     )
     .query(async ({ ctx, input }) => {
-      const { threads, total } = await ctx.app.persistence.threads.list(input);
+      const { threads, total } = await ctx.app.persistence.threads.list({ ...input, userId: ownerFilter(ctx.caller) });
       return { threads: threads.map((t) => threadView(t)), total };
     }),
   get: publicProcedure.input(threadId).query(async ({ ctx, input }) => {
@@ -38,6 +39,7 @@ export const threadsRouter = router({
     }),
   create: publicProcedure.input(createThreadBody).mutation(async ({ ctx, input }) => {
     const t = await ctx.app.runtime.createThread({
+      userId: ownerOf(ctx.caller),
       agentId: input.agent_id,
       env: input.env,
       envTypes: input.env_types,

@@ -1,6 +1,7 @@
 import { toSpecMessage } from "@/server/runtime/messages/to-spec";
 import type { SubagentRecord } from "@/server/runtime/ports";
 import type { App } from "@/server/worker/app";
+import { ownerFilter, ownerOf } from "../auth/access";
 import { readJson, type RouteContext } from "../rest/router";
 import { createThreadBody, listMessagesQuery, listThreadsQuery, parseQuery, postMessageBody } from "./schemas";
 import { threadView } from "./views";
@@ -23,9 +24,10 @@ function projection(e: SubagentRecord | undefined) {
 }
 
 /** `POST /api/threads` → 201 `{threadId, thread}`. */
-export async function createThreadHandler({ request, app }: Ctx): Promise<Response> {
+export async function createThreadHandler({ request, app, caller }: Ctx): Promise<Response> {
   const body = createThreadBody.parse(await readJson(request));
   const thread = await app.runtime.createThread({
+    userId: ownerOf(caller),
     agentId: body.agent_id,
     env: body.env,
     envTypes: body.env_types,
@@ -37,7 +39,7 @@ export async function createThreadHandler({ request, app }: Ctx): Promise<Respon
 }
 
 /** `GET /api/threads` with `agent_id`, `parent_id`, `status`, `search`, `limit`, `offset`. */
-export async function listThreadsHandler({ url, app }: Ctx): Promise<Response> {
+export async function listThreadsHandler({ url, app, caller }: Ctx): Promise<Response> {
   const q = parseQuery(listThreadsQuery, url.searchParams);
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
@@ -46,6 +48,7 @@ export async function listThreadsHandler({ url, app }: Ctx): Promise<Response> {
     parentId: q.parent_id,
     status: q.status,
     search: q.search,
+    userId: caller ? ownerFilter(caller) : undefined,
     limit,
     offset,
   });

@@ -16,7 +16,8 @@ const handler = (req: Request) =>
       try {
         return { app, caller: await authenticate(req, app) };
       } catch (err) {
-        return { app, caller: null, authError: err instanceof Error ? err.message : "Sign in first" };
+        const status = typeof (err as { status?: unknown }).status === "number" ? (err as { status: number }).status : 401;
+        return { app, caller: null, authError: err instanceof Error ? err.message : "Sign in first", authStatus: status };
       }
     },
   });

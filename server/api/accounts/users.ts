@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { PrismaClient } from "@/server/db/client";
+import { ApiError } from "../errors";
+import { forgetUserCount } from "../auth/guard";
+import { hashPassword } from "../auth/passwords";
+
+/** User administration (admin only; the callers check the role). */
+const username = z.string().trim().min(1, "a username is required").max(100).regex(/^[A-Za-z0-9_.@-]+$/, "letters, digits, _ . @ - only");
+const password = z.string().min(8, "at least 8 characters").max(1000);
+const role = z.enum(["admin", "user"]);
+
+export const createUserBody = z.object({ username, password, role: role.default("user") });
+export const updateUserBody = z.object({ role: role.optional(), password: password.optional() });
+export const setupBody = z.object({ username, password });
+
+export interface UserView {
+  id: string;
+  username: string;
+  role: "admin" | "user";
+  created_at: string;
+}
+
+const view = (u: { id: string; username: string; role: string; createdAt: Date }): UserView => ({
+  id: u.id,
+  username: u.username,
+  role: u.role === "admin" ? "admin" : "user",
+  created_at: u.createdAt.toISOString(),
+});
+
+export async function listUsers(prisma: PrismaClient): Promise<UserView[]> {
+  return (await prisma.user.findMany({ orderBy: { createdAt: "asc" } })).map(view);
+}
+
+export async function createUser(prisma: PrismaClient, input: z.output<typeof createUserBody>): Promise<UserView> {
+  if (await prisma.user.findUnique({ where: { username: input.username } })) {
+    throw new ApiError(409, "CONFLICT", `The username "${input.username}" is taken`, [{ path: "username", message: "taken" }]);
+  }
+  const row = await prisma.user.create({ data: { username: input.username, role: input.role, passwordHash: await hashPassword(input.password) } });
+  forgetUserCount();
+  return view(row);
+}
+
+async function otherAdmins(prisma: PrismaClient, id: string): Promise<number> {
+  return prisma.user.count({ where: { role: "admin", id: { not: id } } });
+}
+
+/** Change a user's role or reset their password (a reset signs them out everywhere). The last admin stays admin. */
+export async function updateUser(prisma: PrismaClient, id: string, input: z.output<typeof updateUserBody>): Promise<UserView> {
+  const user = await prisma.user.findUnique({ where: { id } });
+  if (!user) throw new ApiError(404, "NOT_FOUND", `User ${id} not found`);
+  if (input.role === "user" && user.role === "admin" && (await otherAdmins(prisma, id)) === 0) {
+    throw new ApiError(409, "CONFLICT", "The last administrator cannot be made a plain user");
+  }
+  const row = await prisma.user.update({
+    where: { id },
+    data: { ...(input.role ? { role: input.role } : {}), ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}) },
+  });
+  if (input.password) await prisma.session.deleteMany({ where: { userId: id } });
+  return view(row);
+}
+
+/** Remove a user with their sessions, keys, threads and variables. Nobody removes themselves or the last admin. */
+export async function deleteUser(prisma: PrismaClient, id: string, callerId: string | null): Promise<void> {
+  const user = await prisma.user.findUnique({ where: { id } });
+  if (!user) throw new ApiError(404, "NOT_FOUND", `User ${id} not found`);
+  if (id === callerId) throw new ApiError(409, "CONFLICT", "You cannot remove your own account");
+  if (user.role === "admin" && (await otherAdmins(prisma, id)) === 0) throw new ApiError(409, "CONFLICT", "The last administrator cannot be removed");
+  await prisma.$transaction([prisma.envValue.deleteMany({ where: { scope: "user", ownerKey: id } }), prisma.user.delete({ where: { id } })]);
+  forgetUserCount();
+}
+
+/** First-run setup: the first account, an admin. Refused (409) once any account exists. */
+export async function setupFirstAdmin(prisma: PrismaClient, input: z.output<typeof setupBody>): Promise<UserView> {
+  if ((await prisma.user.count()) > 0) throw new ApiError(409, "CONFLICT", "Setup is done: an account already exists. Sign in instead.");
+  const row = await prisma.user.create({ data: { username: input.username, role: "admin", passwordHash: await hashPassword(input.password) } });
+  forgetUserCount();
+  return view(row);
+}

@@ -1,0 +1,47 @@
+import type { App } from "@/server/worker/app";
+import { ApiError } from "../errors";
+import type { Caller } from "./guard";
+
+/**
+ * Authorization rules, in one place. A user sees and touches only their own threads (a subagent thread belongs to
+ * the owner of the thread that spawned it); an admin, and the local account-less mode, see every thread. Another
+ * user's thread answers exactly like one that does not exist (404), so ids cannot be probed.
+ */
+export const isAdmin = (caller: Caller | null | undefined): boolean => caller?.role === "admin";
+
+/** The owner filter for thread lists: undefined for admins (all threads). */
+export function ownerFilter(caller: Caller): string | undefined {
+  return isAdmin(caller) ? undefined : (caller.userId ?? "\u0000nobody");
+}
+
+/** The owner to record on a new thread: the signed-in user (null in local mode). */
+export const ownerOf = (caller: Caller | null | undefined): string | null => caller?.userId ?? null;
+
+export async function canSeeThread(app: App, caller: Caller, threadId: string): Promise<boolean> {
+  if (isAdmin(caller)) return true;
+  const row = await app.prisma.thread.findUnique({ where: { id: threadId }, select: { userId: true } });
+  return !row || (caller.userId !== null && row.userId === caller.userId);
+}
+
+/** 404 unless the caller may see the thread (a thread that does not exist is left to the handler's own 404). */
+export async function assertThreadAccess(app: App, caller: Caller, threadId: string): Promise<void> {
+  if (!(await canSeeThread(app, caller, threadId))) throw new ApiError(404, "NOT_FOUND", `Thread ${threadId} not found`);
+}
+
+/** Of the given thread ids, those the caller may see. */
+export async function visibleThreadIds(app: App, caller: Caller, ids: string[]): Promise<Set<string>> {
+  if (isAdmin(caller)) return new Set(ids);
+  if (ids.length === 0 || !caller.userId) return new Set();
+  const rows = await app.prisma.thread.findMany({ where: { id: { in: ids }, userId: caller.userId }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
+}
+
+/** 403 for anyone but an admin. */
+export function assertAdmin(caller: Caller | null | undefined, what = "This"): void {
+  if (!isAdmin(caller)) throw new ApiError(403, "FORBIDDEN", `${what} is for administrators only`);
+}
+
+/** 403 in local mode for what needs a signed-in account (API keys, my variables). */
+export function assertAccount(caller: Caller | null | undefined): asserts caller is Caller & { userId: string } {
+  if (!caller?.userId) throw new ApiError(403, "FORBIDDEN", "This needs a signed-in account: create the first admin at /setup");
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { createUser, createUserBody, deleteUser, listUsers, updateUser, updateUserBody } from "../accounts/users";
+import { listVariables, saveVariables, saveVariablesBody } from "../variables/env-values";
+import { adminProcedure, router, toTrpcError } from "../trpc";
+
+const byId = z.object({ id: z.string().min(1) });
+
+/** Administrators only: users and instance variables. */
+export const adminRouter = router({
+  users: adminProcedure.query(({ ctx }) => listUsers(ctx.app.prisma)),
+  createUser: adminProcedure.input(createUserBody).mutation(({ ctx, input }) => createUser(ctx.app.prisma, input).catch(toTrpcError)),
+  updateUser: adminProcedure
+    .input(byId.extend(updateUserBody.shape))
+    .mutation(({ ctx, input: { id, ...patch } }) => updateUser(ctx.app.prisma, id, patch).catch(toTrpcError)),
+  deleteUser: adminProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    await deleteUser(ctx.app.prisma, input.id, ctx.caller.userId).catch(toTrpcError);
+    return { ok: true };
+  }),
+  instanceVariables: adminProcedure.query(({ ctx }) => listVariables(ctx.app, "instance", "instance")),
+  saveInstanceVariables: adminProcedure.input(saveVariablesBody).mutation(({ ctx, input }) => saveVariables(ctx.app, "instance", "instance", input).catch(toTrpcError)),
+});
