@@ -3,7 +3,7 @@ import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
 import { createCallerFactory } from "@/server/api/trpc";
 import { appRouter } from "@/server/api/root";
 import { client, newUser, signIn, type As } from "../helpers/accounts";
-import { fixtureAgents, startTestApp, type TestApp } from "../helpers/test-app";
+import { fixtureAgents, startTestApp, waitFor, type TestApp } from "../helpers/test-app";
 
 let fake: FakeLlm;
 let t: TestApp;
@@ -105,6 +105,22 @@ describe("threads belong to the user who created them", () => {
     await expect(asBob.admin.saveInstanceVariables({ variables: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
     // An unauthenticated context is refused.
     await expect(createCallerFactory(appRouter)({ app: t.app, caller: null }).registry.overview()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
+describe("the inspector follows the same rules", () => {
+  it("hides another user's tree, request logs and children from tRPC callers", async () => {
+    const caller = (c: { id: string; username: string }) =>
+      createCallerFactory(appRouter)({ app: t.app, caller: { userId: c.id, username: c.username, role: "user", via: "session" } });
+    const asBob = caller({ id: bob.id, username: "bob" });
+    const asAlice = caller({ id: alice.id, username: "alice" });
+    expect((await alice("POST", `/api/threads/${aliceThread}/messages`, { content: "hi" })).status).toBe(202);
+    const logId = await waitFor(async () => (await alice("GET", `/api/threads/${aliceThread}/logs`)).body.logs?.[0]?.id as string | undefined);
+    expect((await asAlice.inspector.log({ logId })).id).toBe(logId);
+    await expect(asBob.inspector.log({ logId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(asBob.inspector.tree({ threadId: aliceThread })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(asBob.inspector.timeline({ threadId: aliceThread })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(asBob.inspector.messageChild({ parentId: aliceThread, childId: aliceChild, message: "hello" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 

@@ -4,7 +4,8 @@ import { subtreeActivity } from "../inspector/activity";
 import { nodeDetail } from "../inspector/node-detail";
 import { llmLog, subtreeTimeline } from "../inspector/timeline";
 import { inspectorTree } from "../inspector/tree";
-import { publicProcedure, router } from "../trpc";
+import { assertThreadAccess } from "../auth/access";
+import { publicProcedure, router, toTrpcError } from "../trpc";
 
 const threadId = z.object({ threadId: z.string().min(1) });
 
@@ -13,11 +14,19 @@ export const inspectorRouter = router({
   tree: publicProcedure.input(threadId).query(({ ctx, input }) => inspectorTree(ctx.app, input.threadId)),
   node: publicProcedure.input(threadId).query(({ ctx, input }) => nodeDetail(ctx.app, input.threadId)),
   timeline: publicProcedure.input(threadId).query(({ ctx, input }) => subtreeTimeline(ctx.app, input.threadId)),
-  log: publicProcedure.input(z.object({ logId: z.string().min(1) })).query(({ ctx, input }) => llmLog(ctx.app, input.logId)),
+  /** A request log: only for a caller who may see the thread that made the request. */
+  log: publicProcedure.input(z.object({ logId: z.string().min(1) })).query(async ({ ctx, input }) => {
+    const row = await ctx.app.prisma.llmRequestLog.findUnique({ where: { id: input.logId }, select: { threadId: true } });
+    if (row) await assertThreadAccess(ctx.app, ctx.caller, row.threadId).catch(toTrpcError);
+    return llmLog(ctx.app, input.logId);
+  }),
   /** `subagent_message` to a resumable child, sent from the UI as its parent would. */
   messageChild: publicProcedure
     .input(z.object({ parentId: z.string().min(1), childId: z.string().min(1), message: z.string().trim().min(1).max(100_000) }))
-    .mutation(({ ctx, input }) => messageChild(ctx.app, input)),
+    .mutation(async ({ ctx, input }) => {
+      await assertThreadAccess(ctx.app, ctx.caller, input.parentId).catch(toTrpcError);
+      return messageChild(ctx.app, input);
+    }),
   /** Batches of changed thread ids in the subtree (the UI refetches what they touch). */
   activity: publicProcedure.input(threadId).subscription(({ ctx, input, signal }) => subtreeActivity(ctx.app, input.threadId, signal)),
 });
