@@ -2,7 +2,6 @@ import type { ParsedModelDefinition } from "@/server/spec";
 import { DefinitionError } from "../errors";
 import { newId } from "../ids";
 import { resolveModel } from "../llm/resolve-model";
-import type { RuntimeEvent } from "../events/event-types";
 import type { ChatMessage, ChatTool, LlmAttempt, LlmResult, ResolvedModel } from "../llm/types";
 import type { MessageRecord, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "../thread/deps";
@@ -92,7 +91,6 @@ export async function callModel(
   req: StepRequest,
   step: number,
   signal: AbortSignal,
-  lead?: LeadEvent,
 ): Promise<LlmResult> {
   const models = await resolveModels(deps, ctx, ctx.prompt.model);
   const hasTools = req.tools.length > 0;
@@ -110,33 +108,16 @@ export async function callModel(
       signal,
       onDelta: (d) =>
         deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
-      onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead),
+      onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length),
       onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step),
     },
   );
 }
 
-/**
- * An event that must precede the first `llm.request` of a call (a step's `step.started`): it is written in the same
- * transaction as that request. `done` turns true once it is stored; if no attempt starts, the caller emits it itself.
- */
-export interface LeadEvent {
-  event: RuntimeEvent;
-  done: boolean;
-}
-
 /** Announce each attempt as an `llm.request` event: model, step and sizes only (no messages, keys or endpoints). */
-export function requestAnnouncer(
-  deps: RuntimeDeps,
-  threadId: string,
-  stepId: string,
-  step: number | null,
-  messageCount: number,
-  toolCount: number,
-  lead?: LeadEvent,
-) {
+export function requestAnnouncer(deps: RuntimeDeps, threadId: string, stepId: string, step: number | null, messageCount: number, toolCount: number) {
   return async ({ model, attempt }: { model: ResolvedModel; attempt: number }): Promise<void> => {
-    const request: RuntimeEvent = {
+    await deps.events.emit(threadId, {
       type: "llm.request",
       stepId,
       model: model.name,
@@ -146,16 +127,7 @@ export function requestAnnouncer(
       step,
       messageCount,
       toolCount,
-    };
-    if (lead && !lead.done) {
-      await deps.events.commit(async (_tx, emit) => {
-        await emit(threadId, lead.event);
-        await emit(threadId, request);
-      });
-      lead.done = true;
-      return;
-    }
-    await deps.events.emit(threadId, request);
+    });
   };
 }
 

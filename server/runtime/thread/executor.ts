@@ -3,7 +3,7 @@ import { newId } from "../ids";
 import { createMessage } from "../messages/message-writer";
 import type { MessageRecord, StopReason, ThreadRecord, ToolCallRecord } from "../ports";
 import { deliverQueue } from "../queue/deliver";
-import { buildStepRequest, callModel, type LeadEvent } from "../side-loop/llm-step";
+import { buildStepRequest, callModel } from "../side-loop/llm-step";
 import { loadStepContext, type StepContext } from "../side-loop/step-context";
 import { runToolCalls, storeResult, STOPPED_BEFORE_RUN } from "../tools/dispatch";
 import { toolError } from "../tools/tool-call-context";
@@ -110,22 +110,11 @@ async function runStep(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepContext
     return "stopped";
   }
   const step = thread.state.activationSteps + 1;
-  // `step.started` is stored with the first `llm.request` (one transaction); if no attempt started, on its own.
-  const lead: LeadEvent = {
-    event: { type: "step.started", stepId: req.stepId, side: ctx.side, agent: ctx.agent.name, prompt: ctx.prompt.name, step },
-    done: false,
-  };
-  const announceStep = async () => {
-    if (lead.done) return;
-    lead.done = true;
-    await deps.events.emit(thread.id, lead.event);
-  };
+  await deps.events.emit(thread.id, { type: "step.started", stepId: req.stepId, side: ctx.side, agent: ctx.agent.name, prompt: ctx.prompt.name, step });
   let result;
   try {
-    result = await callModel(deps, ctx, thread, req, step, signal, lead);
-    await announceStep();
+    result = await callModel(deps, ctx, thread, req, step, signal);
   } catch (err) {
-    await announceStep();
     if (signal.aborted) return "continue"; // the loop delivers queued messages, then records the stop
     if (isAbortError(err)) {
       await finishUserStop(deps, (await deps.persistence.threads.get(thread.id)) ?? thread);
