@@ -44,7 +44,8 @@ test("the timeline lists every LLM request of the subtree with tokens and cost, 
     await expect(row.getByTestId("timeline-cost")).toHaveText(/^\$\d/);
   }
   await expect(page.getByTestId("timeline-tool").filter({ hasText: "update_status" })).toHaveCount(1);
-  await expect(page.getByTestId("timeline-tool").filter({ hasText: "approve_draft" })).toHaveCount(2);
+  await expect(page.getByTestId("timeline-tool").filter({ hasText: "approve_draft" })).toHaveCount(1);
+  await expect(page.getByTestId("timeline-tool").filter({ hasText: "approve_verdict" })).toHaveCount(1);
   await expect(page.getByTestId("timeline-summary")).toContainText(`${expected} LLM requests`);
   await shot(page, testInfo, "timeline");
 

@@ -56,7 +56,7 @@ test("the inspector tree shows a background resumable child and a blocking one l
   // The blocking child's result came back as the lead's tool result.
   await inspector.select(checker);
   await expect(inspector.messagesBy("Checker").first()).toContainText("The claim holds");
-  await expect(inspector.messagesBy("Auditor").locator('[data-tool="approve_draft"]')).toHaveCount(1);
+  await expect(inspector.messagesBy("Auditor").locator('[data-tool="approve_verdict"]')).toHaveCount(1);
   await expect(inspector.toParent("tool_result")).toContainText(VERDICT);
   await expect(inspector.toParent("tool_result")).toContainText("Reference: ");
 });

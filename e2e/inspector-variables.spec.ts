@@ -19,7 +19,7 @@ test("a spawn waiting for scoped variables shows as pending with a form; providi
     },
     { when: { system_contains: "You are the inspection lead" }, respond: { content: "I need the vault token first." } },
     { when: { system_contains: "You are the Checker" }, respond: { content: "Entry 7 reads: all clear." } },
-    { when: { system_contains: "You are the Auditor" }, respond: { tool_calls: [{ name: "approve_draft", arguments: { draft: "Entry 7: all clear." } }] } },
+    { when: { system_contains: "You are the Auditor" }, respond: { tool_calls: [{ name: "approve_verdict", arguments: { verdict: "Entry 7: all clear." } }] } },
   ]);
   const lead = await createThread(request, { agent_id: "insp_lead" });
   const inspector = new InspectorPage(page);

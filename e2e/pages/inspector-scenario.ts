@@ -42,7 +42,7 @@ export async function scriptLeadScenario(opts: { reviewerDelayMs?: number; check
       delay_ms: opts.checkerDelayMs ?? 1500,
       respond: { content: "The claim holds: the office opens on Monday." },
     },
-    { when: { system_contains: "You are the Auditor" }, respond: { tool_calls: [{ name: "approve_draft", arguments: { draft: VERDICT } }] } },
+    { when: { system_contains: "You are the Auditor" }, respond: { tool_calls: [{ name: "approve_verdict", arguments: { verdict: VERDICT } }] } },
   ]);
 }
 
