@@ -161,6 +161,37 @@ describe("chat router", () => {
     expect((await caller.chat.children({ threadId: parent })).map((c) => c.id)).toEqual([child]);
   });
 
+  it("usage adds up the tokens, cost and requests of every thread in the subtree, per thread and per model", async () => {
+    fake.setScript([{ respond: { content: "ok" } }]);
+    const parent = (await api(t.url, "POST", "/api/threads", { agent_id: "writing_assistant" })).body.threadId;
+    const child = (await t.app.runtime.createThread({ agentId: "writing_assistant", parentId: parent })).id;
+    const grandchild = (await t.app.runtime.createThread({ agentId: "writing_assistant", parentId: child })).id;
+    for (const id of [parent, child, grandchild]) {
+      await caller.threads.post({ threadId: id, content: "hello" });
+      await waitForThread(t.url, id);
+    }
+    await caller.threads.post({ threadId: child, content: "again" });
+    await waitForThread(t.url, child);
+
+    const usage = await caller.chat.usage({ threadId: parent });
+    const rows = new Map(usage.threads.map((r) => [r.id, r]));
+    expect([...rows.keys()].sort()).toEqual([parent, child, grandchild].sort());
+    expect([rows.get(parent)!.requests, rows.get(child)!.requests, rows.get(grandchild)!.requests]).toEqual([1, 2, 1]);
+    expect(usage.threads[0]!.id).toBe(parent);
+    expect(usage.own.requests).toBe(1);
+    expect(usage.subtree).toMatchObject({ requests: 4, threads: 3 });
+    const sum = (k: "inputTokens" | "outputTokens" | "cost") => [...rows.values()].reduce((a, r) => a + r[k], 0);
+    expect(usage.subtree.inputTokens).toBe(sum("inputTokens"));
+    expect(usage.subtree.outputTokens).toBe(sum("outputTokens"));
+    expect(usage.subtree.cost).toBeCloseTo(sum("cost"), 10);
+    expect(usage.subtree.cost).toBeGreaterThan(usage.own.cost);
+    expect(usage.own.cost).toBeGreaterThan(0);
+    expect(usage.models.reduce((a, m) => a + m.requests, 0)).toBe(4);
+    // From the middle of the tree, only its own subtree counts.
+    const mid = await caller.chat.usage({ threadId: child });
+    expect(mid.subtree).toMatchObject({ requests: 3, threads: 2 });
+  });
+
   it("snapshot starts from the latest messages; older pages in before a seq, oldest first, until none is left", async () => {
     const initial = Array.from({ length: 25 }, (_, i) => ({
       role: i % 2 ? ("assistant" as const) : ("user" as const),
