@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { api, fixtureAgents, startTestApp, waitFor, type TestApp } from "../helpers/test-app";
+import { api, fixtureAgents, startTestApp, type TestApp } from "../helpers/test-app";
+import { settleTreeAt, messagesAt, registryAt } from "../helpers/thread-queries";
 
 let fake: FakeLlm;
 let t: TestApp;
@@ -20,19 +21,9 @@ const worker = "You are the child worker.";
 const checker = "You are the child checker.";
 
 /** Wait until the thread and every descendant have settled. */
-async function settleTree(id: string) {
-  await waitFor(async () => {
-    const ids = [id];
-    for (let i = 0; i < ids.length; i++) {
-      const { body } = await api(t.url, "GET", `/api/threads?parent_id=${ids[i]}&limit=500`);
-      ids.push(...body.threads.map((x: any) => x.id));
-    }
-    for (const x of ids) if ((await api(t.url, "GET", `/api/threads/${x}`)).body.thread.status === "running") return false;
-    return true;
-  }, 20_000);
-}
-const messages = async (id: string) => (await api(t.url, "GET", `/api/threads/${id}/messages?includeSilent=true`)).body.messages as any[];
-const registry = async (id: string) => (await api(t.url, "GET", `/api/threads/${id}/subagents`)).body.subagents as any[];
+const settleTree = (id: string) => settleTreeAt(t.url, id);
+const messages = (id: string) => messagesAt(t.url, id);
+const registry = (id: string) => registryAt(t.url, id);
 
 async function start(agent: string, content: string, env?: Record<string, string>) {
   const { body } = await api(t.url, "POST", "/api/threads", { agent_id: agent, env });

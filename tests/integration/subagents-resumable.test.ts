@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { api, fixtureAgents, startTestApp, waitFor, type TestApp } from "../helpers/test-app";
+import { api, fixtureAgents, startTestApp, type TestApp } from "../helpers/test-app";
+import { settleTreeAt, messagesAt, registryAt, toolResultsAt } from "../helpers/thread-queries";
 
 let fake: FakeLlm;
 let t: TestApp;
@@ -19,17 +20,10 @@ const boss = "You are the boss.";
 const worker = "You are the child worker.";
 const checker = "You are the child checker.";
 
-async function settleTree(id: string) {
-  await waitFor(async () => {
-    const ids = [id];
-    for (let i = 0; i < ids.length; i++) ids.push(...(await api(t.url, "GET", `/api/threads?parent_id=${ids[i]}&limit=500`)).body.threads.map((x: any) => x.id));
-    for (const x of ids) if ((await api(t.url, "GET", `/api/threads/${x}`)).body.thread.status === "running") return false;
-    return true;
-  }, 20_000);
-}
-const messages = async (id: string) => (await api(t.url, "GET", `/api/threads/${id}/messages?includeSilent=true`)).body.messages as any[];
-const registry = async (id: string) => (await api(t.url, "GET", `/api/threads/${id}/subagents`)).body.subagents as any[];
-const toolResults = async (id: string) => (await messages(id)).filter((m: any) => m.role === "tool").map((m: any) => `${m.name}:${m.tool_status}:${m.content}`);
+const settleTree = (id: string) => settleTreeAt(t.url, id);
+const messages = (id: string) => messagesAt(t.url, id);
+const registry = (id: string) => registryAt(t.url, id);
+const toolResults = (id: string) => toolResultsAt(t.url, id);
 async function post(id: string, content: string) {
   await api(t.url, "POST", `/api/threads/${id}/messages`, { content });
   await settleTree(id);
