@@ -16,6 +16,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // PostgreSQL runs (TEST_DATABASE_URL=postgresql://…): one migrated template database per run.
+    globalSetup: ["tests/helpers/postgres-template.ts"],
     typecheck: { enabled: true, include: ["**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
   },
 });

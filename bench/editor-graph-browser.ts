@@ -38,11 +38,19 @@ export async function waitForHealth(base: string, timeoutMs: number) {
 }
 
 // Page scripts are strings: the TypeScript runner would otherwise add helpers the page does not have.
+// Each recording has its own loop id: a loop from an earlier recording stops at its next frame instead of adding its
+// deltas to this one.
 const START_FRAMES = `(() => {
+  const run = (window.__run = (window.__run || 0) + 1);
   window.__frames = [];
   window.__stop = false;
   let last = performance.now();
-  const loop = (t) => { window.__frames.push(t - last); last = t; if (!window.__stop) requestAnimationFrame(loop); };
+  const loop = (t) => {
+    if (window.__run !== run || window.__stop) return;
+    window.__frames.push(t - last);
+    last = t;
+    requestAnimationFrame(loop);
+  };
   requestAnimationFrame(loop);
 })()`;
 const STOP_FRAMES = `(() => { window.__stop = true; return window.__frames.slice(1); })()`;
@@ -86,13 +94,14 @@ export async function pan(page: Page, seconds: number) {
   await page.mouse.up();
 }
 
-export async function zoom(page: Page, seconds: number) {
+/** Wheel zoom in and out around the canvas centre (`step`: wheel delta, smaller = less zoom per event). */
+export async function zoom(page: Page, seconds: number, step = 90) {
   const box = (await page.getByTestId("editor-canvas").boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const until = Date.now() + seconds * 1000;
   let i = 0;
   while (Date.now() < until) {
-    await page.mouse.wheel(0, Math.floor(i / 10) % 2 === 0 ? -90 : 90);
+    await page.mouse.wheel(0, Math.floor(i / 10) % 2 === 0 ? -step : step);
     await page.waitForTimeout(16);
     i++;
   }
@@ -120,7 +129,9 @@ export async function performanceMetrics(page: Page): Promise<Metrics> {
 
 /** Runs `action` while recording frame times; prints the figures and where the main thread spent its time. */
 export async function measure(page: Page, label: string, action: () => Promise<void>) {
-  const rendered = await page.locator(".react-flow__node").count();
+  const mounted = await page.locator(".react-flow__node").count();
+  const overview = (await page.getByTestId("editor-canvas").getAttribute("data-lod")) === "low";
+  const shown = overview ? "overview canvas" : `${mounted} DOM nodes`;
   const before = await performanceMetrics(page);
   const started = performance.now();
   await startFrames(page);
@@ -132,9 +143,9 @@ export async function measure(page: Page, label: string, action: () => Promise<v
   const busy = d("TaskDuration");
   const other = busy - d("ScriptDuration") - d("RecalcStyleDuration") - d("LayoutDuration");
   console.log(
-    `${label.padEnd(34)} ${String(rendered).padStart(4)} nodes in DOM  frames ${String(s.frames).padStart(4)}  median ${s.medianMs} ms  p95 ${s.p95Ms} ms  max ${s.maxMs} ms  ${s.fps} fps  >33ms: ${s.over33}`,
+    `  ${label.padEnd(20)} ${shown.padStart(15)}  frames ${String(s.frames).padStart(4)}  median ${s.medianMs} ms  p95 ${s.p95Ms} ms  max ${s.maxMs} ms  ${s.fps} fps  >33ms: ${s.over33}`,
   );
   console.log(
-    `${"".padEnd(34)} main thread busy ${busy} of ${Math.round(wall)} ms: script ${d("ScriptDuration")}, style ${d("RecalcStyleDuration")}, layout ${d("LayoutDuration")}, paint and other ${other}`,
+    `  ${"".padEnd(20)} main thread busy ${busy} of ${Math.round(wall)} ms: script ${d("ScriptDuration")}, style ${d("RecalcStyleDuration")}, layout ${d("LayoutDuration")}, paint and other ${other}`,
   );
 }

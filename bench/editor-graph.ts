@@ -48,30 +48,45 @@ async function main() {
     await page.waitForFunction(`Number(document.querySelector("[data-testid=editor-canvas]")?.getAttribute("data-layout-count")) >= 1`, undefined, { timeout: 60_000 });
     const firstLayout = Number(await canvas.getAttribute("data-layout-ms"));
     const nodes = Number(await canvas.getAttribute("data-node-count"));
-    console.log(`first layout of ${nodes} nodes (elkjs, web worker, cold): ${firstLayout} ms; page open → graph shown: ${Math.round(performance.now() - t0)} ms`);
-    const relayouts: number[] = [];
+    console.log(`first layout of ${nodes} nodes (elkjs, web worker, cold, ${await canvas.getAttribute("data-layout-source")}): ${firstLayout} ms, of which ELK computing ${await canvas.getAttribute("data-layout-elk-ms")} ms (the rest: waiting for the worker to load ELK); page open → graph shown: ${Math.round(performance.now() - t0)} ms`);
+    const relayouts: string[] = [];
     for (let i = 0; i < 3; i++) {
       const before = Number(await canvas.getAttribute("data-layout-count"));
       await page.getByRole("button", { name: i % 2 === 0 ? "Collapse all" : "Expand all" }).click();
       await page.waitForFunction(`Number(document.querySelector("[data-testid=editor-canvas]")?.getAttribute("data-layout-count")) > ${before}`);
-      relayouts.push(Number(await canvas.getAttribute("data-layout-ms")));
+      relayouts.push(`${await canvas.getAttribute("data-layout-ms")}${(await canvas.getAttribute("data-layout-source")) === "cache" ? " (cached)" : ""}`);
     }
     const before = Number(await canvas.getAttribute("data-layout-count"));
     await page.getByRole("button", { name: "Expand all" }).click();
     await page.waitForFunction(`Number(document.querySelector("[data-testid=editor-canvas]")?.getAttribute("data-layout-count")) > ${before}`);
-    const full = Number(await canvas.getAttribute("data-layout-ms"));
-    console.log(`re-layouts (warm; collapse all / expand all): ${relayouts.join(", ")} ms; full graph again: ${full} ms`);
+    const full = `${await canvas.getAttribute("data-layout-ms")} ms (${await canvas.getAttribute("data-layout-source")})`;
+    console.log(`re-layouts (warm; collapse all / expand all / collapse all): ${relayouts.join(", ")} ms; full graph again: ${full}`);
+    const t1 = performance.now();
+    await page.reload();
+    await page.waitForFunction(`Number(document.querySelector("[data-testid=editor-canvas]")?.getAttribute("data-layout-count")) >= 1`, undefined, { timeout: 60_000 });
+    console.log(`re-open (reload, layout from the cache: ${await canvas.getAttribute("data-layout-source")}): layout ${await canvas.getAttribute("data-layout-ms")} ms; page open → graph shown: ${Math.round(performance.now() - t1)} ms`);
 
+    const zoomNow = async () => Number(await canvas.getAttribute("data-zoom")).toFixed(2);
     await page.getByRole("button", { name: "Fit View" }).click();
     await page.waitForTimeout(500);
-    await measure(page, "idle, whole graph in view (1 s)", () => page.waitForTimeout(1000));
-    await measure(page, "pan, whole graph in view (3 s)", () => pan(page, 3));
-    await measure(page, "zoom in/out from fit view (3 s)", () => zoom(page, 3));
+    console.log(`-- whole graph in view (fit view, zoom ${await zoomNow()}: the overview)`);
+    await measure(page, "idle (1 s)", () => page.waitForTimeout(1000));
+    await measure(page, "pan (3 s)", () => pan(page, 3));
+    await measure(page, "zoom in/out (3 s)", () => zoom(page, 3));
     await page.getByRole("button", { name: "Fit View" }).click();
     for (let i = 0; i < 6; i++) await page.getByRole("button", { name: "Zoom In" }).click();
     await page.waitForTimeout(500);
-    await measure(page, "pan, zoomed in (3 s)", () => pan(page, 3));
-    await measure(page, "zoom in/out, zoomed in (3 s)", () => zoom(page, 3));
+    console.log(`-- part of the graph in view (zoom ${await zoomNow()}: the overview)`);
+    await measure(page, "pan (3 s)", () => pan(page, 3));
+    await measure(page, "zoom in/out (3 s)", () => zoom(page, 3));
+    // Typical editing zoom: Find centres a node at zoom 1, where nodes show in full (text, handles, labels).
+    await page.getByLabel("Find a node").fill("p_40");
+    await page.getByRole("button", { name: "Find" }).click();
+    await page.waitForTimeout(800);
+    console.log(`-- typical editing zoom (zoom ${await zoomNow()}: full detail)`);
+    await measure(page, "idle (1 s)", () => page.waitForTimeout(1000));
+    await measure(page, "pan (3 s)", () => pan(page, 3));
+    await measure(page, "zoom in/out (3 s)", () => zoom(page, 3, 30));
     console.log("(frame times are requestAnimationFrame deltas; 16.7 ms = 60 fps)");
   } finally {
     await browser.close();

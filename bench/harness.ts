@@ -65,6 +65,19 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
+/**
+ * One retry on a network error (fetch throws a TypeError): a pooled keep-alive socket the scripted server closed
+ * (after 1 s idle) while this busy process had not yet seen it close.
+ */
+async function retryOnce<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return fn();
+  }
+}
+
 /** `scripts/fake-llm/main.ts` on a free loopback port in a child process (its request log stays out of our heap). */
 export async function startFakeServer(): Promise<FakeServer> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/fake-llm/main.ts"), "--port", "0"], {
@@ -83,8 +96,8 @@ export async function startFakeServer(): Promise<FakeServer> {
   child.stdout!.resume();
   return {
     url,
-    setScript: (rules) => setScript(url, rules),
-    clear: () => clearRequests(url),
+    setScript: (rules) => retryOnce(() => setScript(url, rules)),
+    clear: () => retryOnce(() => clearRequests(url)),
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -119,9 +132,10 @@ export interface BenchApp {
 
 /**
  * The real app with the bench definitions: runtime, Prisma persistence, event bus and the REST API over HTTP on
- * 127.0.0.1. The database is a fresh SQLite file unless `DATABASE_URL` selects another (e.g. PostgreSQL).
+ * 127.0.0.1. The database is a fresh SQLite file unless `DATABASE_URL` selects another (e.g. PostgreSQL). `env`
+ * adds settings (e.g. `RUNTIME_CONCURRENCY`).
  */
-export async function startBenchApp(fakeUrl: string): Promise<BenchApp> {
+export async function startBenchApp(fakeUrl: string, env: Record<string, string> = {}): Promise<BenchApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
   const config = loadConfig(
     {
@@ -133,6 +147,7 @@ export async function startBenchApp(fakeUrl: string): Promise<BenchApp> {
       OPENAI_BASE_URL: fakeUrl,
       OPENAI_API_KEY: "bench",
       DATABASE_URL: process.env.DATABASE_URL ?? "",
+      ...env,
     },
     root,
   );

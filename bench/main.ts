@@ -4,8 +4,9 @@
  * and rewrites bench/RESULTS.md with the figures and the machine they ran on. Asserts nothing.
  *
  *   npm run bench [-- --quick] [-- --only <scenario>[,<scenario>]]
- *   scenarios: step-overhead, ttft, fan-out, concurrency, sse-fan-out (or 1–5)
+ *   scenarios: step-overhead, ttft, fan-out, concurrency, sse-fan-out, worker-scale (or 1–6)
  *   DATABASE_URL=…  runs scenarios on another database (default: a fresh SQLite file per scenario)
+ *   BENCH_POSTGRES_URL=postgres://…  the server worker-scale creates its databases on (skipped without one)
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,6 +19,7 @@ import { startFakeServer, type FakeServer, type Options, type Row, type Scenario
 import { sseFanOut } from "./sse-fan-out";
 import { stepOverhead } from "./step-overhead";
 import { ttft } from "./ttft";
+import { workerScale } from "./worker-scale";
 
 const SCENARIOS: [string, (fake: FakeServer, opts: Options) => Promise<ScenarioResult>][] = [
   ["step-overhead", stepOverhead],
@@ -25,6 +27,7 @@ const SCENARIOS: [string, (fake: FakeServer, opts: Options) => Promise<ScenarioR
   ["fan-out", fanOut],
   ["concurrency", concurrency],
   ["sse-fan-out", sseFanOut],
+  ["worker-scale", workerScale],
 ];
 
 function machine(): string[] {

@@ -1,7 +1,8 @@
 /**
- * Counts the SQL statements the SQLite driver prepares (Prisma's better-sqlite3 adapter prepares every query it
- * runs), grouped by verb and table, so a scenario can report statements per step. Diagnostic only: it wraps
- * `Database.prototype.prepare`/`exec` of better-sqlite3 in this process and changes nothing else.
+ * Counts the SQL statements the SQLite driver runs, grouped by verb and table, so a scenario can report statements
+ * per step. Diagnostic only: it wraps better-sqlite3's `Statement` run/get/all/iterate and `Database.exec` in this
+ * process (every statement Prisma's adapter runs goes through one of them, cached or freshly prepared) and changes
+ * nothing else.
  */
 import { createRequire } from "node:module";
 
@@ -15,18 +16,32 @@ function key(sql: string): string {
   return table ? `${verb} ${table}` : verb;
 }
 
+function count(sql: string): void {
+  const k = key(sql);
+  counts.set(k, (counts.get(k) ?? 0) + 1);
+}
+
+type Methods = Record<string, (...a: any[]) => any>;
+
 export function installSqlCounter(): void {
   if (installed) return;
   installed = true;
-  const Database = createRequire(import.meta.url)("better-sqlite3") as { prototype: Record<string, (...a: any[]) => any> };
-  for (const method of ["prepare", "exec"]) {
-    const original = Database.prototype[method]!;
-    Database.prototype[method] = function (this: unknown, sql: string, ...rest: unknown[]) {
-      const k = key(String(sql));
-      counts.set(k, (counts.get(k) ?? 0) + 1);
-      return original.call(this, sql, ...rest);
+  const Database = createRequire(import.meta.url)("better-sqlite3") as { new (file: string): Methods; prototype: Methods };
+  const probe = new Database(":memory:");
+  const Statement = Object.getPrototypeOf(probe.prepare!("SELECT 1")) as Methods;
+  probe.close!();
+  for (const method of ["run", "get", "all", "iterate"]) {
+    const original = Statement[method]!;
+    Statement[method] = function (this: { source: string }, ...args: unknown[]) {
+      count(this.source);
+      return original.apply(this, args);
     };
   }
+  const exec = Database.prototype.exec!;
+  Database.prototype.exec = function (this: unknown, sql: string) {
+    count(String(sql));
+    return exec.call(this, sql);
+  };
 }
 
 export function resetSqlCounts(): void {

@@ -67,6 +67,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
   const ours: number[] = [];
   const oursLlm: number[] = [];
   const firstStep: number[] = [];
+  const cpu: number[] = [];
   try {
     for (let i = 0; i < warmup + runs; i++) {
       const id = await createThread(b.url, "looper");
@@ -74,14 +75,17 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
       resetSqlCounts();
       if (i === warmup) loopDelay.enable();
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       await postMessage(b.url, id, "s1 start");
       await w.done;
       const ms = performance.now() - t0;
+      const c = process.cpuUsage(c0);
       const steps = countType(w.events, "step.started");
       if (steps !== STEPS) throw new Error(`our runtime ran ${steps} steps, expected ${STEPS}`);
       if (i >= warmup) {
         ours.push(ms / STEPS);
         oursLlm.push(sum(llmLatencies(w.events)) / STEPS);
+        cpu.push((c.user + c.system) / 1000 / STEPS);
         const first = w.events.find((e) => e.env.event.type === "step.started");
         if (first) firstStep.push(first.t - t0);
         sql = sqlCounts();
@@ -110,6 +114,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
       row(name, "(a): LLM call", bareLlm, "ms/step"),
       row(name, "(a): everything else", overheadBare, "ms/step"),
       row(name, "ours: POST message → first step.started", firstStep, "ms"),
+      row(name, "ours: CPU time of the process per step", cpu, "ms/step", "user + system, runtime and API in one process"),
     ],
     notes: [
       `Scenario 1 database: ${b.database}`,

@@ -1,7 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { formatCost, formatTokens } from "../components/threads/format";
+import { setScript } from "../scripts/fake-llm/fake-llm-client";
+import { E2E_FAKE_LLM_URL } from "./env";
 import { shot } from "./pages/chat-api";
+import { post } from "./pages/inspector-scenario";
 import { InspectorPage } from "./pages/inspector-page";
 import { seedBigTree } from "./pages/inspector-seed";
+
+/** The root's roll-up as the server computes it now, formatted like the tree row. */
+async function serverRollup(request: APIRequestContext, root: string): Promise<string> {
+  const res = await request.get(`/api/trpc/inspector.tree?input=${encodeURIComponent(JSON.stringify({ threadId: root }))}`);
+  const body = (await res.json()) as { result: { data: { nodes: { subtree: { inputTokens: number; outputTokens: number; cost: number } }[] } } };
+  const s = body.result.data.nodes[0]!.subtree;
+  return `Σ ${formatTokens(s.inputTokens + s.outputTokens)} tok · ${formatCost(s.cost)}`;
+}
 
 test("a seeded tree of 200 children and 5 levels opens fast, renders only what is in view, and updates live", async ({
   page,
@@ -48,8 +60,37 @@ test("a seeded tree of 200 children and 5 levels opens fast, renders only what i
   expect(res.ok(), await res.text()).toBe(true);
   await expect(inspector.status(lastChild)).toHaveText("terminated");
   const liveMs = Date.now() - t0;
-  // Collapsing the root hides all 204 descendants.
+  // The root's registry (200 entries) and the subtree's timeline (204 requests) are virtualized too.
+  await inspector.tab("Registry").click();
+  await expect(inspector.registryText).toContainText("instance: Check 001;");
+  await expect(inspector.registryText).toContainText("instance: Check 199;");
+  const entries = inspector.panel.getByTestId("registry-entry");
+  await expect(entries.first()).toBeVisible();
+  expect(await entries.count()).toBeLessThan(40);
+  await inspector.openTimeline();
+  await expect(page.getByTestId("timeline")).toHaveAttribute("data-count", "204");
+  await expect(page.getByTestId("timeline-summary")).toContainText("204 LLM requests");
+  await expect(page.getByTestId("timeline-llm").first()).toBeVisible();
+  expect(await page.getByTestId("timeline-llm").count()).toBeLessThan(80);
+  await inspector.tab("Tree").click();
+
+  // Usage arrives live and rolls up: a child runs against the scripted LLM; its own tokens and cost grow, and the
+  // root's roll-up (recomputed in the browser from the patches) ends equal to the server's.
+  await setScript(E2E_FAKE_LLM_URL, [
+    { when: { system_contains: "You are the Checker" }, respond: { content: "Claim 2 holds." } },
+    { when: { system_contains: "You are the Auditor" }, respond: { tool_calls: [{ name: "approve_verdict", arguments: { verdict: "Claim 2: true." } }] } },
+    { when: { system_contains: "You are the inspection lead" }, respond: { content: "Noted." } },
+  ]);
   await inspector.tree.evaluate((el) => (el.scrollTop = 0));
+  const second = inspector.named("Check 002");
+  const rollup = inspector.node(root).getByTestId("node-rollup");
+  await expect(second.getByTestId("node-usage")).toHaveText("120 tok · $0.0010");
+  await post(request, wide[1]!, "Check claim 2");
+  await expect(second.getByTestId("node-usage")).not.toHaveText("120 tok · $0.0010", { timeout: 15_000 });
+  await expect(rollup).not.toHaveText("Σ 24.5k tok · $0.20");
+  await expect.poll(async () => (await rollup.textContent()) === (await serverRollup(request, root)), { timeout: 15_000 }).toBe(true);
+
+  // Collapsing the root hides all 204 descendants.
   await inspector.node(root).getByRole("button", { name: /Hide 204 descendants/ }).click();
   await expect(inspector.nodes).toHaveCount(1);
   await shot(page, testInfo, "200 children");

@@ -42,6 +42,9 @@ test("the timeline lists every LLM request of the subtree with tokens and cost, 
   for (const row of await rows.all()) {
     await expect(row.getByTestId("timeline-tokens")).toHaveText(/^\d+ \/ \d+$/);
     await expect(row.getByTestId("timeline-cost")).toHaveText(/^\$\d/);
+    // Streamed responses: each finished request has a duration and a time to first token.
+    await expect(row.getByTestId("timeline-duration")).toHaveText(/^\d/);
+    await expect(row.getByTestId("timeline-ttft")).toHaveText(/^\d/);
   }
   await expect(page.getByTestId("timeline-tool").filter({ hasText: "update_status" })).toHaveCount(1);
   await expect(page.getByTestId("timeline-tool").filter({ hasText: "approve_draft" })).toHaveCount(1);

@@ -60,3 +60,11 @@ test("the inspector tree shows a background resumable child and a blocking one l
   await expect(inspector.toParent("tool_result")).toContainText(VERDICT);
   await expect(inspector.toParent("tool_result")).toContainText("Reference: ");
 });
+
+test("the inspector of a thread that does not exist says so instead of waiting", async ({ page }) => {
+  await page.goto("/threads/no-such-thread?view=inspector");
+  const alert = page.getByRole("alert").filter({ hasText: "The inspector could not be loaded." });
+  await expect(alert).toContainText("The inspector could not be loaded.");
+  await expect(alert).toContainText("Thread no-such-thread not found");
+  await expect(page.getByTestId("inspector-tree")).toHaveCount(0);
+});

@@ -8,7 +8,8 @@
  *   tsx scripts/migrate.ts resolve <name>   mark a failed migration rolled back, so that deploy retries it
  *
  * Environment: DATABASE_URL (default: file:<DATA_DIR or ./data>/app.db), SCHEMA and MIGRATIONS_DIR (defaults:
- * prisma/ for SQLite, prisma/postgresql/ for PostgreSQL).
+ * prisma/ for SQLite, prisma/postgresql/ for PostgreSQL). `create` on a PostgreSQL URL first rewrites
+ * prisma/postgresql/schema.prisma from prisma/schema.prisma (npm run db:schema:postgres).
  */
 import path from "node:path";
 import { databaseKind, resolveDatabaseUrl } from "../server/db/database-url";
@@ -17,6 +18,7 @@ import { diffMigrations } from "../server/db/migration-diff";
 import { markMigrationRolledBack } from "../server/db/migration-resolve";
 import { describeMigrationStatus, migrationStatus } from "../server/db/migration-status";
 import { ensureLockfile, writeMigration } from "../server/db/migrations-folder";
+import { POSTGRES_SCHEMA, writePostgresSchema } from "../server/db/postgres-schema";
 
 const USAGE =
   "usage: tsx scripts/migrate.ts deploy | create <name> | diff | status [--json] | resolve <failed migration>";
@@ -55,6 +57,10 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       ensureLockfile(migrationsDir, databaseKind(url));
+      // The PostgreSQL schema is a derived copy: bring it up to date with prisma/schema.prisma first.
+      if (databaseKind(url) === "postgresql" && !opts.schemaPath && writePostgresSchema(projectRoot)) {
+        console.log(`Rewrote ${POSTGRES_SCHEMA} from prisma/schema.prisma.`);
+      }
       const diff = await diffMigrations(url, opts);
       if (diff.empty) {
         console.log(

@@ -1,12 +1,16 @@
 /**
- * `npm test`: every check the project has, in order — lint, type check, unit + integration tests (Vitest), browser
- * tests (Playwright in Chromium) — then one summary line. Stops at the first failing stage.
- * `--skip-e2e` leaves out the browser tests (quick local runs).
+ * `npm test`: every check the project has, in order — lint, type check, unit + integration tests (Vitest), the
+ * integration tests again on PostgreSQL, browser tests (Playwright in Chromium) — then one summary line. Stops at
+ * the first failing stage.
+ * - The PostgreSQL pass runs when PostgreSQL is reachable (TEST_DATABASE_URL, else postgresql://127.0.0.1:5432/postgres)
+ *   and says why it skipped otherwise; with CI set (or REQUIRE_POSTGRES=1) an unreachable PostgreSQL fails the run.
+ * - `--skip-e2e` leaves out the browser tests, `--skip-postgres` the PostgreSQL pass (quick local runs).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { needsBuild } from "./build-if-needed";
+import { postgresForTests } from "./postgres-for-tests";
 
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
@@ -14,6 +18,9 @@ const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 const results = path.join(root, ".tmp/test-reports");
 fs.mkdirSync(results, { recursive: true });
 const skipE2e = process.argv.includes("--skip-e2e");
+const skipPostgres = process.argv.includes("--skip-postgres");
+/** The tests that use a database: they run a second time on PostgreSQL. */
+const POSTGRES_PASS = ["tests/integration", "server/db", "server/api"];
 
 function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): void {
   console.log(`\n=== ${label}: ${path.basename(cmd)} ${args.join(" ")}`);
@@ -36,17 +43,44 @@ function count(file: string, kind: "vitest" | "playwright"): { passed: number; f
   return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 };
 }
 
+let postgresNote = "";
 function summary(): void {
   const v = count(path.join(results, "vitest.json"), "vitest");
+  const g = count(path.join(results, "vitest-postgres.json"), "vitest");
   const p = count(path.join(results, "e2e.json"), "playwright");
-  console.log(`\nunit+integration: ${v.passed} passed, ${v.failed} failed; browser: ${p.passed} passed, ${p.failed} failed`);
-  console.log(`${v.passed + p.passed} passed, ${v.failed + p.failed} failed, ${v.skipped + p.skipped} skipped`);
+  console.log(
+    `\nunit+integration: ${v.passed} passed, ${v.failed} failed; on PostgreSQL: ${postgresNote || `${g.passed} passed, ${g.failed} failed`}; ` +
+      `browser: ${p.passed} passed, ${p.failed} failed`,
+  );
+  console.log(`${v.passed + g.passed + p.passed} passed, ${v.failed + g.failed + p.failed} failed, ${v.skipped + g.skipped + p.skipped} skipped`);
 }
 
-for (const f of ["vitest.json", "e2e.json"]) fs.rmSync(path.join(results, f), { force: true });
+for (const f of ["vitest.json", "vitest-postgres.json", "e2e.json"]) fs.rmSync(path.join(results, f), { force: true });
 run("lint", bin("eslint"), ["."]);
 run("typecheck", bin("tsc"), ["--noEmit"]);
-run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]);
+// The first pass is the embedded default, whatever TEST_DATABASE_URL says.
+run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`], { TEST_DATABASE_URL: "" });
+if (skipPostgres) postgresNote = "skipped (--skip-postgres)";
+else {
+  const target = await postgresForTests();
+  const required = !!process.env.CI || process.env.REQUIRE_POSTGRES === "1";
+  if (target.url === null) {
+    postgresNote = `skipped: ${target.reason}`;
+    console.log(`\n=== integration on PostgreSQL: ${postgresNote}`);
+    if (required) {
+      console.log("=== integration on PostgreSQL: FAILED (CI requires it; .ci/run starts PostgreSQL)");
+      summary();
+      process.exit(1);
+    }
+  } else {
+    run("integration on PostgreSQL", bin("vitest"), ["run", ...POSTGRES_PASS, "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest-postgres.json")}`], {
+      TEST_DATABASE_URL: target.url,
+      // Servers the tests SIGKILL and restart resume their threads once the dead process's leases and jobs expire
+      // (twice this): seconds here rather than the default minute.
+      WORKER_LEASE_SECONDS: "5",
+    });
+  }
+}
 if (!skipE2e) {
   // Build first, so the build's time does not count against the browser tests' server start-up timeout.
   if (needsBuild(root)) run("build", bin("next"), ["build"]);

@@ -52,6 +52,10 @@ export const envSchema = z.object({
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
   RUNTIME_WORKERS: int(1, 0, 64),
+  WORKER_LEASE_SECONDS: int(30, 2, 3600),
+  /** `npm run worker` only: serve GET /health on this port (unset: no HTTP at all). */
+  WORKER_HEALTH_PORT: int(0, 0, 65535),
+  RUNTIME_CONCURRENCY: int(64, 1, 10_000),
   MAX_TOTAL_STEPS: int(250, 1, 100_000),
   LLM_MAX_RETRIES: int(3, 0, 20),
   LLM_RETRY_BASE_DELAY_MS: int(500, 0, 60_000),

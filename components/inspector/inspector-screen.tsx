@@ -1,15 +1,14 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { chatHref } from "@/components/editor/thread-links";
 import { formatCost, formatTokens } from "@/components/threads/format";
-import { useTRPC } from "@/components/trpc-provider";
 import { NodePanel } from "./node-panel";
 import { Tabs } from "./tabs";
 import { TimelinePanel } from "./timeline-panel";
 import { TreeList } from "./tree-list";
+import type { TreeSnapshot } from "./live-tree";
 import { useInspectorLive } from "./use-inspector-live";
 
 type View = "tree" | "timeline";
@@ -20,12 +19,23 @@ const LIVE_TEXT = { connecting: "Connecting…", live: "Live", reconnecting: "Re
  * The inspector of a thread: its live tree of descendants next to the selected thread's detail, and a timeline of
  * the LLM requests and tool calls of the whole subtree. Everything updates from the subtree's event feed.
  */
-export function InspectorScreen({ threadId, initialNode }: { threadId: string; initialNode?: string }) {
-  const trpc = useTRPC();
+export function InspectorScreen({
+  threadId,
+  initialNode,
+  initialTree,
+  initialError,
+}: {
+  threadId: string;
+  initialNode?: string;
+  /** The tree as the page was rendered on the server, so the first paint shows it; the live feed takes over. */
+  initialTree?: TreeSnapshot | null;
+  /** Why the server could not render the tree (e.g. the thread does not exist): shown instead, with no live feed. */
+  initialError?: string | null;
+}) {
   const [selected, setSelected] = useState(initialNode ?? threadId);
   const [view, setView] = useState<View>("tree");
-  const live = useInspectorLive(threadId);
-  const tree = useQuery(trpc.inspector.tree.queryOptions({ threadId }, { placeholderData: keepPreviousData, staleTime: 1_000 }));
+  const { tree, state: live, error: liveError } = useInspectorLive(threadId, initialTree ?? null, !initialError);
+  const error = initialError ?? liveError;
 
   // The selected node is part of the address, so a drill-down can be shared and survives a reload.
   useEffect(() => {
@@ -40,18 +50,18 @@ export function InspectorScreen({ threadId, initialNode }: { threadId: string; i
     setView("tree");
   }, []);
 
-  if (tree.isError) {
+  if (error && !tree) {
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
         <p className="font-semibold">The inspector could not be loaded.</p>
-        <p className="mt-1">{tree.error.message}</p>
+        <p className="mt-1">{error}</p>
         <Link href="/threads" className="mt-2 inline-block font-medium underline">
           Back to the threads
         </Link>
       </div>
     );
   }
-  const root = tree.data?.nodes[0];
+  const root = tree?.nodes[0];
   return (
     <div className="flex flex-col gap-4" data-testid="inspector">
       <header className="flex flex-wrap items-center gap-3">
@@ -88,8 +98,8 @@ export function InspectorScreen({ threadId, initialNode }: { threadId: string; i
       >
         {view === "tree" ? (
           <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-            {tree.data ? (
-              <TreeList tree={tree.data} selected={selected} onSelect={select} />
+            {tree ? (
+              <TreeList tree={tree} selected={selected} onSelect={select} />
             ) : (
               <p aria-busy="true" className="text-sm text-slate-500">
                 Loading the tree…

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { chatHref } from "@/components/editor/thread-links";
 import { useTRPC } from "@/components/trpc-provider";
 import { RegistryPanel } from "./registry-panel";
@@ -14,8 +14,11 @@ import { VariablesForm } from "./variables-form";
 
 type Tab = "conversation" | "registry" | "files" | "queue" | "env";
 
-/** The selected thread: header with controls, pending variable forms, then its conversation and resources. */
-export function NodePanel({ threadId, onSelect }: { threadId: string; onSelect: (id: string) => void }) {
+/**
+ * The selected thread: header with controls, pending variable forms, then its conversation and resources. Memoized:
+ * a live change elsewhere in the tree does not re-render it (its own query refetches when its thread changes).
+ */
+export const NodePanel = memo(function NodePanel({ threadId, onSelect }: { threadId: string; onSelect: (id: string) => void }) {
   const trpc = useTRPC();
   const [tab, setTab] = useState<Tab>("conversation");
   const q = useQuery(trpc.inspector.node.queryOptions({ threadId }, { placeholderData: keepPreviousData, staleTime: 500 }));
@@ -82,4 +85,4 @@ export function NodePanel({ threadId, onSelect }: { threadId: string; onSelect: 
       </Tabs>
     </section>
   );
-}
+});

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { button } from "./button-styles";
 import { ConfirmButton } from "./confirm-button";
@@ -55,7 +56,7 @@ function MessageForm({ parentId, entry }: { parentId: string; entry: Entry }) {
   );
 }
 
-function EntryRow({ parentId, entry, onSelect }: { parentId: string; entry: Entry; onSelect: (id: string) => void }) {
+const EntryRow = memo(function EntryRow({ parentId, entry, onSelect }: { parentId: string; entry: Entry; onSelect: (id: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const terminate = useMutation(
@@ -65,7 +66,7 @@ function EntryRow({ parentId, entry, onSelect }: { parentId: string; entry: Entr
   );
   const live = entry.status !== "terminated";
   return (
-    <li data-testid="registry-entry" data-reference={entry.reference} className="flex flex-col gap-2 py-2">
+    <div data-testid="registry-entry" data-reference={entry.reference} className="flex flex-col gap-2 border-b border-slate-100 py-2 dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <button type="button" className="font-medium underline-offset-2 hover:underline" onClick={() => onSelect(entry.reference)}>
           {entry.title ?? entry.name}
@@ -89,7 +90,47 @@ function EntryRow({ parentId, entry, onSelect }: { parentId: string; entry: Entr
         ) : null}
       </div>
       {entry.resumable && live ? <MessageForm parentId={parentId} entry={entry} /> : null}
-    </li>
+    </div>
+  );
+});
+
+/** The entries, virtualized: a parent with 200 children keeps a few dozen rows (and message forms) in the DOM. */
+function EntryList({ parentId, entries, onSelect }: { parentId: string; entries: Entry[]; onSelect: (id: string) => void }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 88,
+    getItemKey: (i) => entries[i]?.reference ?? i,
+    overscan: 6,
+  });
+  return (
+    <div ref={scrollRef} role="list" aria-label="Children" data-testid="registry-list" className="max-h-[60vh] overflow-y-auto" style={{ contain: "strict", height: Math.min(virtualizer.getTotalSize(), 600) || undefined }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+        {virtualizer.getVirtualItems().map((v) => (
+          <div
+            key={v.key}
+            role="listitem"
+            data-index={v.index}
+            ref={virtualizer.measureElement}
+            style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}
+          >
+            <EntryRow parentId={parentId} entry={entries[v.index]!} onSelect={onSelect} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The registry as JSON, built only when opened (200 entries make a long text). */
+function RegistryJson({ entries }: { entries: Entry[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-2 text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer text-slate-500">Registry as JSON</summary>
+      {open ? <pre className="mt-1 max-h-[60vh] overflow-auto rounded-md bg-slate-100 p-2 text-xs dark:bg-slate-900">{JSON.stringify(entries, null, 2)}</pre> : null}
+    </details>
   );
 }
 
@@ -117,15 +158,8 @@ export function RegistryPanel({ detail, onSelect }: { detail: NodeDetail; onSele
           Children ({entries.length})
         </h4>
         {entries.length === 0 ? <p className="text-sm text-slate-500">No children.</p> : null}
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {entries.map((e) => (
-            <EntryRow key={e.reference} parentId={detail.thread.id} entry={e} onSelect={onSelect} />
-          ))}
-        </ul>
-        <details className="mt-2 text-sm">
-          <summary className="cursor-pointer text-slate-500">Registry as JSON</summary>
-          <pre className="mt-1 overflow-auto rounded-md bg-slate-100 p-2 text-xs dark:bg-slate-900">{JSON.stringify(entries, null, 2)}</pre>
-        </details>
+        {entries.length > 0 ? <EntryList parentId={detail.thread.id} entries={entries} onSelect={onSelect} /> : null}
+        <RegistryJson entries={entries} />
       </section>
     </div>
   );

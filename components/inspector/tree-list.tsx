@@ -1,16 +1,21 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useMemo, useRef, useState } from "react";
-import { useNow } from "@/components/threads/use-now";
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { PendingRow, TreeNodeRow } from "./tree-row";
-import { visibleRows } from "./tree-rows";
+import { visibleRows, type TreeRow } from "./tree-rows";
 import type { InspectorTree } from "./types";
+import { useFixedRows } from "./use-fixed-rows";
 
 const ROW = 52;
 
-/** The subagent tree as a virtualized list: only the rows in view are in the DOM, so 200+ children stay smooth. */
-export function TreeList({
+const rowKey = (r: TreeRow) => (r.kind === "node" ? r.node.id : `pending:${r.pending.requestId}`);
+
+/**
+ * The subagent tree as a virtualized list of fixed-height rows: only the rows in view (and a few more) are in the
+ * DOM, the list re-renders only when a row scrolls in or out, and unchanged rows are memoized, so 200+ children
+ * stay smooth while they update live.
+ */
+export const TreeList = memo(function TreeList({
   tree,
   selected,
   onSelect,
@@ -21,18 +26,8 @@ export function TreeList({
 }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
-  const now = useNow(1_000);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW,
-    getItemKey: (i) => {
-      const r = rows[i];
-      return !r ? i : r.kind === "node" ? r.node.id : `pending:${r.pending.requestId}`;
-    },
-    overscan: 10,
-  });
+  const range = useFixedRows(scrollRef, rows.length, ROW);
   const toggle = useCallback(
     (id: string) =>
       setCollapsed((prev) => {
@@ -44,6 +39,19 @@ export function TreeList({
     [],
   );
 
+  const drawn: ReactNode[] = [];
+  for (let i = range.start; i < Math.min(range.end, rows.length); i++) {
+    const r = rows[i]!;
+    drawn.push(
+      <div key={rowKey(r)} style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${i * ROW}px)`, contain: "strict" }}>
+        {r.kind === "node" ? (
+          <TreeNodeRow node={r.node} selected={r.node.id === selected} collapsed={collapsed.has(r.node.id)} onSelect={onSelect} onToggle={toggle} />
+        ) : (
+          <PendingRow pending={r.pending} depth={r.depth} onSelect={onSelect} />
+        )}
+      </div>,
+    );
+  }
   return (
     <div
       ref={scrollRef}
@@ -51,30 +59,11 @@ export function TreeList({
       aria-label="Subagent tree"
       data-testid="inspector-tree"
       data-count={tree.nodes.length}
-      className="h-[calc(100vh-15rem)] min-h-80 overflow-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
+      style={{ contain: "strict" }}
+      className="h-[calc(100vh-15rem)] min-h-80 overflow-y-auto overflow-x-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-        {virtualizer.getVirtualItems().map((v) => {
-          const r = rows[v.index]!;
-          return (
-            <div key={v.key} style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${v.start}px)` }}>
-              {r.kind === "node" ? (
-                <TreeNodeRow
-                  node={r.node}
-                  selected={r.node.id === selected}
-                  collapsed={collapsed.has(r.node.id)}
-                  now={now}
-                  onSelect={onSelect}
-                  onToggle={toggle}
-                />
-              ) : (
-                <PendingRow pending={r.pending} depth={r.depth} onSelect={() => onSelect(r.pending.parentId)} />
-              )}
-            </div>
-          );
-        })}
-      </div>
+      <div style={{ height: rows.length * ROW, position: "relative" }}>{drawn}</div>
       {tree.truncated ? <p className="p-2 text-xs text-slate-500">Very large tree: only the first 5,000 threads are shown.</p> : null}
     </div>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { formatCost, formatTokens } from "@/components/threads/format";
-import { age, statusLabel, statusTone, type StatusTone } from "./tree-rows";
+import { Age } from "./age";
+import { statusLabel, statusTone, type StatusTone } from "./tree-rows";
 import type { PendingSpawn, TreeNode } from "./types";
 
 const TONE: Record<StatusTone, string> = {
@@ -11,14 +12,14 @@ const TONE: Record<StatusTone, string> = {
   custom: "bg-sky-50 text-sky-900 dark:bg-sky-950/60 dark:text-sky-100",
 };
 const DOT: Record<StatusTone, string> = {
-  running: "bg-emerald-500 animate-pulse",
+  running: "bg-emerald-500",
   idle: "bg-amber-500",
   failed: "bg-red-500",
   terminated: "bg-slate-400",
-  custom: "bg-sky-500 animate-pulse",
+  custom: "bg-sky-500",
 };
 
-export function NodeStatus({ node }: { node: TreeNode }) {
+export const NodeStatus = memo(function NodeStatus({ node }: { node: TreeNode }) {
   const tone = statusTone(node);
   return (
     <span
@@ -31,7 +32,7 @@ export function NodeStatus({ node }: { node: TreeNode }) {
       <span className="truncate">{statusLabel(node)}</span>
     </span>
   );
-}
+});
 
 function Chip({ children, title, testId }: { children: string; title: string; testId?: string }) {
   return (
@@ -76,14 +77,12 @@ export const TreeNodeRow = memo(function TreeNodeRow({
   node,
   selected,
   collapsed,
-  now,
   onSelect,
   onToggle,
 }: {
   node: TreeNode;
   selected: boolean;
   collapsed: boolean;
-  now: number;
   onSelect: (id: string) => void;
   onToggle: (id: string) => void;
 }) {
@@ -136,7 +135,7 @@ export const TreeNodeRow = memo(function TreeNodeRow({
           <ModeBadges node={node} />
         </span>
         <span className="flex shrink-0 items-center gap-2 tabular-nums">
-          <span title="Age">{age(node.createdAt, now)}</span>
+          <Age from={node.createdAt} />
           <span data-testid="node-usage" title="Own tokens in / out and cost">
             {formatTokens(node.own.inputTokens + node.own.outputTokens)} tok · {formatCost(node.own.cost)}
           </span>
@@ -152,7 +151,15 @@ export const TreeNodeRow = memo(function TreeNodeRow({
 });
 
 /** A spawn that waits for scoped variables (subagent_env_required). */
-export function PendingRow({ pending, depth, onSelect }: { pending: PendingSpawn; depth: number; onSelect: () => void }) {
+export const PendingRow = memo(function PendingRow({
+  pending,
+  depth,
+  onSelect,
+}: {
+  pending: PendingSpawn;
+  depth: number;
+  onSelect: (id: string) => void;
+}) {
   return (
     <div
       role="treeitem"
@@ -160,7 +167,7 @@ export function PendingRow({ pending, depth, onSelect }: { pending: PendingSpawn
       aria-selected={false}
       data-testid="tree-pending"
       data-request={pending.requestId}
-      onClick={onSelect}
+      onClick={() => onSelect(pending.parentId)}
       className="flex h-full cursor-pointer flex-col justify-center gap-0.5 border-b border-slate-100 pr-2 text-sm hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900"
       style={indent(depth)}
     >
@@ -174,4 +181,4 @@ export function PendingRow({ pending, depth, onSelect }: { pending: PendingSpawn
       <div className="pl-5 text-xs text-slate-500">Missing: {pending.missing.join(", ")}</div>
     </div>
   );
-}
+});

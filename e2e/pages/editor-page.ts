@@ -92,6 +92,13 @@ export class EditorPage {
     await this.find(kind, name);
   }
 
+  /** The completions a text input offers: the options of the datalist it is bound to. */
+  async suggestions(input: Locator): Promise<string[]> {
+    const list = await input.getAttribute("list");
+    if (!list) return [];
+    return this.page.locator(`datalist[id="${list}"] option`).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  }
+
   async fitView() {
     await this.page.getByRole("button", { name: "Fit View" }).click();
   }

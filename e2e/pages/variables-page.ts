@@ -10,8 +10,14 @@ export class VariablesPage {
 
   async add(scope: "instance" | "user" | "thread", name: string, value: string, type: "text" | "secret"): Promise<void> {
     const form = this.form(scope);
-    await form.getByRole("button", { name: "Add variable" }).click();
-    const row = form.getByTestId("variable-row").last();
+    const rows = form.getByTestId("variable-row");
+    const before = await rows.count();
+    // A click that lands before the form is hydrated adds nothing: click again until the new row is there.
+    await expect(async () => {
+      if ((await rows.count()) === before) await form.getByRole("button", { name: "Add variable" }).click();
+      await expect(rows).toHaveCount(before + 1, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    const row = rows.last();
     await row.getByLabel(/^Name/).fill(name);
     await row.getByLabel(/^Value/).fill(value);
     await row.getByLabel(/^Type/).selectOption(type);

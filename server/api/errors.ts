@@ -41,6 +41,7 @@ export function errorStatus(err: unknown): { status: number; code: string; messa
     };
   }
   const code = typeof (err as { code?: unknown })?.code === "string" ? (err as { code: string }).code : undefined;
+  if (code === "P2002") return uniqueViolation(err);
   if (code && statusByCode[code]) {
     const e = err as Error & { details?: unknown };
     return { status: statusByCode[code], code, message: e.message, details: e.details };
@@ -52,4 +53,26 @@ export function errorResponse(err: unknown): Response {
   const { status, code, message, details } = errorStatus(err);
   if (status >= 500) console.error("[api] unhandled error:", err);
   return Response.json({ error: details === undefined ? { code, message } : { code, message, details } }, { status });
+}
+
+/**
+ * A unique constraint the database enforced (Prisma's P2002, from SQLite and PostgreSQL alike): two requests raced to
+ * create the same thing. The second one gets the conflict a prior existence check would have given it.
+ */
+function uniqueViolation(err: unknown): { status: number; code: string; message: string; details: unknown } {
+  type Cause = { table?: unknown; constraint?: { fields?: unknown; index?: unknown } };
+  const meta = (err as { meta?: { target?: unknown; driverAdapterError?: { cause?: Cause } } }).meta;
+  const cause = meta?.driverAdapterError?.cause;
+  // SQLite names the columns; PostgreSQL names the index, which Prisma calls <Model>_<field>_<field>_key.
+  const index = typeof cause?.constraint?.index === "string" ? cause.constraint.index : "";
+  const fromIndex = index.replace(new RegExp(`^${String(cause?.table ?? "")}_`), "").replace(/_key$/, "");
+  const raw = meta?.target ?? cause?.constraint?.fields ?? (fromIndex ? fromIndex.split("_") : []);
+  const fields = (Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : []).map((f) => String(f).replace(/^"|"$/g, ""));
+  const what = fields.length > 0 ? fields.join(", ") : "a unique value";
+  return {
+    status: 409,
+    code: "CONFLICT",
+    message: `Already exists: another record has the same ${what}`,
+    details: fields.map((f) => ({ path: f, message: "taken" })),
+  };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "./client";
-import { createTestDatabase, type TestDatabase } from "./test-database";
+import { createPrismaClient, databaseKindOf } from "./client";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -8,7 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => db.cleanup());
 
-describe("createPrismaClient on SQLite", () => {
+const onPostgres = testDatabaseKind() === "postgresql";
+
+// SQLite-only: pragmas of a SQLite file (the PostgreSQL pass checks its client below).
+describe.skipIf(onPostgres)("createPrismaClient on SQLite", () => {
   it("opens connections in WAL mode with foreign keys on and the busy timeout set", async () => {
     const prisma = createPrismaClient(db.url, { busyTimeoutMs: 1234 });
     try {
@@ -41,5 +44,24 @@ describe("createPrismaClient on SQLite", () => {
 
   it("rejects an unsupported URL before connecting", () => {
     expect(() => createPrismaClient("mysql://h/db")).toThrow(/unsupported URL/);
+  });
+});
+
+describe.skipIf(!onPostgres)("createPrismaClient on PostgreSQL", () => {
+  it("gives a client of the PostgreSQL provider, and two clients interleave writes and read each other's rows", async () => {
+    const a = createPrismaClient(db.url);
+    const b = createPrismaClient(db.url);
+    try {
+      expect(databaseKindOf(a)).toBe("postgresql");
+      const [row] = await a.$queryRawUnsafe<{ v: string }[]>("SELECT version() AS v");
+      expect(row?.v).toMatch(/^PostgreSQL/);
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).thread.create({ data: { agentId: `agent-${i}`, rootAgentId: "pg-root" } })),
+      );
+      expect(await b.thread.count({ where: { rootAgentId: "pg-root" } })).toBe(20);
+    } finally {
+      await a.$disconnect();
+      await b.$disconnect();
+    }
   });
 });

@@ -1,8 +1,11 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { databaseKind, sqliteFilePath } from "./database-url";
+import type { Database } from "better-sqlite3";
+import { databaseKind, sqliteFilePath, type DatabaseKind } from "./database-url";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql/client";
+import { cacheStatements } from "./sqlite-statement-cache";
 
 export { Prisma, PrismaClient };
 /** The client handed to a `$transaction(async (tx) => ...)` callback. */
@@ -28,7 +31,8 @@ export const SQLITE_PRAGMAS = [
 
 /**
  * better-sqlite3 has no option for the journal mode, so the factory runs the pragmas on each connection it hands
- * to Prisma. The busy timeout is better-sqlite3's own `timeout` option (sqlite3_busy_timeout).
+ * to Prisma, and the connection keeps its prepared statements (`cacheStatements`). The busy timeout is
+ * better-sqlite3's own `timeout` option (sqlite3_busy_timeout).
  */
 function sqliteAdapter(url: string, busyTimeoutMs: number): SqlDriverAdapterFactory {
   const base = new PrismaBetterSqlite3({ url: sqliteFilePath(url), timeout: busyTimeoutMs });
@@ -37,6 +41,7 @@ function sqliteAdapter(url: string, busyTimeoutMs: number): SqlDriverAdapterFact
     adapterName: base.adapterName,
     connect: async () => {
       const adapter = await base.connect();
+      cacheStatements((adapter as unknown as { client: Database }).client);
       await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
       return adapter;
     },
@@ -49,9 +54,22 @@ function sqliteAdapter(url: string, busyTimeoutMs: number): SqlDriverAdapterFact
  * its first query. Call `$disconnect()` when done.
  */
 export function createPrismaClient(databaseUrl: string, opts: CreatePrismaClientOptions = {}): PrismaClient {
-  const adapter =
-    databaseKind(databaseUrl) === "sqlite"
-      ? sqliteAdapter(databaseUrl, opts.busyTimeoutMs ?? 10_000)
-      : new PrismaPg({ connectionString: databaseUrl });
-  return new PrismaClient({ adapter, log: opts.log });
+  const kind = databaseKind(databaseUrl);
+  const client =
+    kind === "sqlite"
+      ? new PrismaClient({ adapter: sqliteAdapter(databaseUrl, opts.busyTimeoutMs ?? 10_000), log: opts.log })
+      : // Generated from prisma/postgresql/schema.prisma, the same models as the SQLite client: same model and
+        // argument types, only the provider-specific query compiler differs. Repositories use the SQLite client's types.
+        (new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: opts.log }) as unknown as PrismaClient);
+  kinds.set(client, kind);
+  return client;
+}
+
+const kinds = new WeakMap<PrismaClient, DatabaseKind>();
+
+/** The database behind a client made by `createPrismaClient`. */
+export function databaseKindOf(prisma: PrismaClient): DatabaseKind {
+  const kind = kinds.get(prisma);
+  if (!kind) throw new Error("databaseKindOf: this PrismaClient was not made by createPrismaClient");
+  return kind;
 }

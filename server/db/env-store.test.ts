@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.cleanup());
 
-describe("env store on SQLite", () => {
+describe("env store (SQLite, or PostgreSQL with TEST_DATABASE_URL)", () => {
   it("visible() reads a thread's own, its user's and the instance's values in one query, each sorted by name", async () => {
     const p = createPersistence(db.prisma);
     await p.env.set("thread", "t1", "B", "text", "tb");

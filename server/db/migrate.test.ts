@@ -7,6 +7,7 @@ import { createPrismaClient } from "./client";
 import { migrateDatabase, MigrationError, migrationPaths } from "./migrate";
 import { markMigrationRolledBack } from "./migration-resolve";
 import { loadMigrations } from "./migrations-folder";
+import { testDatabaseKind } from "./test-database";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const committed = loadMigrations(migrationPaths("sqlite", projectRoot).migrationsDir).migrationDirectories.map(
@@ -31,7 +32,8 @@ function tables(file: string): string[] {
   }
 }
 
-describe("migrateDatabase on SQLite", () => {
+// SQLite files only, whatever TEST_DATABASE_URL says: they run in the SQLite pass (PostgreSQL: postgres-migrations.test.ts).
+describe.skipIf(testDatabaseKind() === "postgresql")("migrateDatabase on SQLite", () => {
   it("creates the file and its folders, applies every committed migration, then applies nothing", async () => {
     expect(committed.length).toBeGreaterThan(0);
     const file = path.join(tmp, "a", "b", "app.db");

@@ -3,6 +3,7 @@ import path from "node:path";
 import { databaseKind, redactDatabaseUrl, sqliteFilePath, type DatabaseKind } from "./database-url";
 import { migrationAdapterFactory } from "./migration-adapters";
 import { loadMigrations } from "./migrations-folder";
+import { readPostgresMigrationTable } from "./postgres-migration-table";
 import { readSqliteMigrationTable } from "./sqlite-migration-table";
 import { createSchemaEngine, noFilters } from "./schema-engine";
 
@@ -60,7 +61,8 @@ const isLockError = (message: string) => /SocketTimeout|database is locked|SQLIT
 /**
  * Apply the committed migrations that the database has not applied yet (Prisma's `migrate deploy`), through the
  * WASM schema engine. Creates the SQLite file and its folder when missing. Safe to run on every start: an
- * up-to-date database applies nothing (a SQLite file is then only read, even while other processes use it). Every
+ * up-to-date database applies nothing (its migrations table is then only read, without the engine; a SQLite file
+ * even while other processes use it). Every
  * connection it opened is closed before it returns, so a PrismaClient can write to the database right after.
  */
 export async function migrateDatabase(databaseUrl: string, opts: MigrateOptions = {}): Promise<{ applied: string[] }> {
@@ -86,6 +88,18 @@ export async function migrateDatabase(databaseUrl: string, opts: MigrateOptions 
         isLockError(reason)
           ? lockedMessage(databaseUrl, busyTimeoutMs)
           : `Cannot read the SQLite database ${file}: ${reason}. Is DATABASE_URL pointing at the right file?`,
+        { cause: err },
+      );
+    }
+    if (table && table.failed.length === 0 && names.every((n) => table.applied.has(n))) return { applied: [] };
+  } else {
+    let table: Awaited<ReturnType<typeof readPostgresMigrationTable>>;
+    try {
+      table = await readPostgresMigrationTable(databaseUrl);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new MigrationError(
+        `Cannot connect to the PostgreSQL database ${redactDatabaseUrl(databaseUrl)}: ${reason}. Is DATABASE_URL right and the server up?`,
         { cause: err },
       );
     }

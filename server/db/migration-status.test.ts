@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, migrationPaths } from "./migrate";
 import { describeMigrationStatus, migrationStatus } from "./migration-status";
+import { testDatabaseKind } from "./test-database";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 let tmp: string;
@@ -21,7 +22,8 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-describe("migrationStatus", () => {
+// SQLite files only, whatever TEST_DATABASE_URL says: they run in the SQLite pass (PostgreSQL: postgres-migrations.test.ts).
+describe.skipIf(testDatabaseKind() === "postgresql")("migrationStatus", () => {
   it("reports a missing SQLite file as never migrated, without creating it", async () => {
     const file = path.join(tmp, "missing.db");
     const status = await migrationStatus(`file:${file}`, { projectRoot, migrationsDir });

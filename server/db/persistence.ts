@@ -1,5 +1,8 @@
-import type { Persistence, Stores } from "@/server/runtime/ports";
-import type { Db, PrismaClient } from "./client";
+import type { Persistence, Stores, WorkStore } from "@/server/runtime/ports";
+import { databaseKindOf, type Db, type PrismaClient } from "./client";
+import type { DatabaseKind } from "./database-url";
+import { threadLock } from "./row-lock";
+import { retryOnWriteConflict } from "./transaction-retry";
 import { effectStore } from "./repositories/effects";
 import { subagentStore, variableRequestStore } from "./repositories/subagents";
 import { envStore, fileStore } from "./repositories/env-files";
@@ -8,14 +11,21 @@ import { messageStore, queueStore } from "./repositories/messages";
 import { threadStore } from "./repositories/threads";
 import { workStore } from "./repositories/work";
 
-function stores(db: Db, root: PrismaClient | null): Stores {
+export interface PersistenceOptions {
+  /** The work port over another engine (pg-boss on PostgreSQL); the WorkItem table by default. */
+  workStore?(db: Db, root: PrismaClient | null): WorkStore;
+}
+
+function stores(db: Db, root: PrismaClient | null, kind: DatabaseKind, opts: PersistenceOptions): Stores {
+  // In a transaction, reading a thread locks it until commit (PostgreSQL; SQLite serialises transactions anyway).
+  const lock = root ? null : threadLock(db, kind);
   return {
-    threads: threadStore(db),
-    messages: messageStore(db),
-    queue: queueStore(db),
+    threads: threadStore(db, lock),
+    messages: messageStore(db, lock),
+    queue: queueStore(db, lock),
     events: eventLog(db),
     llmLogs: llmLogStore(db),
-    work: workStore(db, root),
+    work: opts.workStore ? opts.workStore(db, root) : workStore(db, root, kind),
     env: envStore(db),
     files: fileStore(db),
     effects: effectStore(db),
@@ -24,12 +34,24 @@ function stores(db: Db, root: PrismaClient | null): Stores {
   };
 }
 
+/**
+ * Lets pending I/O run (incoming requests, SSE writes, LLM stream chunks, socket events) before a transaction starts.
+ * On SQLite every query completes synchronously, so without it an activation never gives the event loop back between
+ * its LLM calls, and with many activations at once requests and socket events wait for seconds.
+ */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The runtime's ports over Prisma: every store, plus transactions that hand out the same stores bound to one tx. */
-export function createPersistence(prisma: PrismaClient): Persistence {
+export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions = {}): Persistence {
+  const kind = databaseKindOf(prisma);
   return {
-    ...stores(prisma, prisma),
-    transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
-      return prisma.$transaction((tx) => fn(stores(tx, null)), { maxWait: 30_000, timeout: 60_000 });
+    ...stores(prisma, prisma, kind, opts),
+    async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
+      await yieldToIo();
+      // A deadlock or serialization failure (PostgreSQL, threads locked in another order) runs the body again.
+      return retryOnWriteConflict(() =>
+        prisma.$transaction((tx) => fn(stores(tx, null, kind, opts)), { maxWait: 30_000, timeout: 60_000 }),
+      );
     },
   };
 }

@@ -26,6 +26,15 @@ export interface RuntimeOptions {
   /** Run threads in this process (false: API only; work waits for a worker process). */
   runWorkers: boolean;
   concurrency?: number;
+  /**
+   * Whether this process is the only one running threads (the embedded default: every claim left by a previous run
+   * is released at start). False when several worker processes share the database and its job queue.
+   */
+  exclusiveWork?: boolean;
+  /** How long a claim on a thread lasts without a heartbeat (default 30 s). */
+  leaseMs?: number;
+  /** Fallback poll for due work (default 1 s). */
+  pollMs?: number;
   /** How long `stop` waits for the stop to be applied before answering with the request still pending. */
   stopWaitMs?: number;
   log?: RuntimeDeps["log"];
@@ -65,7 +74,9 @@ export class Runtime {
       run: (item) => runWork(this.deps, item),
       workerId: opts.workerId,
       concurrency: opts.concurrency,
-      exclusive: true,
+      exclusive: opts.exclusiveWork ?? true,
+      leaseMs: opts.leaseMs,
+      pollMs: opts.pollMs,
       log: (level, message, data) => log(level, message, data),
     });
   }

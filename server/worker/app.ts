@@ -2,15 +2,20 @@ import os from "node:os";
 import path from "node:path";
 import { createPrismaClient } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { databaseKind } from "@/server/db/database-url";
 import { createPersistence } from "@/server/db/persistence";
 import { config as loadProcessConfig, type AppConfig } from "@/server/env";
 import { createRegistryStore, type RegistryStore } from "@/server/registry";
 import { definitionsCache } from "@/server/runtime/definitions-from-registry";
 import { createSecretBox } from "@/server/runtime/env/secret-box";
-import { InMemoryEventBus } from "@/server/runtime/events/memory-bus";
 import { createOpenAiClient } from "@/server/runtime/llm/openai-client";
 import type { EventBus, Persistence } from "@/server/runtime/ports";
 import { Runtime } from "@/server/runtime/runtime";
+import type { EventBusStatus } from "@/server/db/event-bus/pg-event-bus";
+import { createEventBus } from "./event-bus";
+import type { HealthProbes, ProcessRole } from "./health";
+import { startPgWork } from "./pg-work";
+import { startWorkerHeartbeat } from "./worker-heartbeat";
 import { loadSecretsKey } from "./secrets-key";
 import { ensureAdmin } from "@/server/api/auth/sessions";
 
@@ -25,7 +30,15 @@ export interface App {
   prisma: ReturnType<typeof createPrismaClient>;
   persistence: Persistence;
   bus: EventBus;
+  /** The bus's connection state (for health). */
+  busStatus(): EventBusStatus;
   runtime: Runtime;
+  /** What this process does: `app` (API and UI, no workers), `worker` (`npm run worker`) or `both`. */
+  role: ProcessRole;
+  /** This process's id as a lease owner (`host:pid`). */
+  workerId: string;
+  /** Health sources the worker side may replace (queue depth, workers seen). */
+  health: HealthProbes;
   startedAt: Date;
   close(): Promise<void>;
 }
@@ -38,6 +51,8 @@ export interface CreateAppOptions {
   skipMigrations?: boolean;
   /** Process environment lookup for model `apiKeyEnv` names. */
   processEnv?: (name: string) => string | undefined;
+  /** `worker` for a process that only runs workers (it publishes events but does not listen for them). */
+  role?: ProcessRole;
 }
 
 export async function createApp(opts: CreateAppOptions): Promise<App> {
@@ -52,14 +67,29 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
   }
   const prisma = createPrismaClient(cfg.databaseUrl);
   await ensureAdmin(prisma, cfg.ADMIN_USERNAME, cfg.ADMIN_PASSWORD);
-  const persistence = createPersistence(prisma);
+  const runWorkers = cfg.RUNTIME_WORKERS > 0;
+  // On PostgreSQL thread work goes through pg-boss, shared with the worker processes (`npm run worker`).
+  const pgWork =
+    databaseKind(cfg.databaseUrl) === "postgresql"
+      ? await startPgWork({
+          databaseUrl: cfg.databaseUrl,
+          prisma,
+          runWorkers,
+          leaseSeconds: cfg.WORKER_LEASE_SECONDS,
+          log: (level, message, data) => console[level](`[jobs] ${message}`, data ?? ""),
+        })
+      : null;
+  const persistence = createPersistence(prisma, pgWork?.persistence);
   const registry = await createRegistryStore({
     dir: cfg.agentsDir,
     projectRoot,
     specModulePath: path.join(projectRoot, "server/spec/index.ts"),
     watch: cfg.WATCH_DEFINITIONS,
   });
-  const bus = new InMemoryEventBus();
+  const role: ProcessRole = opts.role ?? (cfg.RUNTIME_WORKERS > 0 ? "both" : "app");
+  const workerId = `${os.hostname()}:${process.pid}`;
+  const events = await createEventBus({ databaseUrl: cfg.databaseUrl, prisma, events: persistence.events, listen: role !== "worker" });
+  const bus = events.bus;
   const secrets = createSecretBox(loadSecretsKey(cfg.SECRETS_KEY, cfg.dataDir));
   const runtime = new Runtime({
     persistence,
@@ -79,20 +109,31 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
       defaultApiKey: cfg.OPENAI_API_KEY,
       processEnv: opts.processEnv ?? ((name) => process.env[name]),
     },
-    workerId: `${os.hostname()}:${process.pid}`,
-    runWorkers: cfg.RUNTIME_WORKERS > 0,
+    workerId,
+    runWorkers,
+    ...pgWork?.runtime,
+    concurrency: cfg.RUNTIME_CONCURRENCY,
   });
   await runtime.start();
+  await pgWork?.listen(() => runtime.deps.wake());
+  const heartbeat = runWorkers ? startWorkerHeartbeat(prisma, workerId) : null;
   return {
     config: cfg,
     registry,
     prisma,
     persistence,
     bus,
+    busStatus: events.status,
     runtime,
+    role,
+    workerId,
+    health: pgWork ? { queue: pgWork.queueDepth } : {},
     startedAt: new Date(),
     async close() {
+      await heartbeat?.stop();
       await runtime.close();
+      await pgWork?.close();
+      await events.close();
       registry.close();
       await prisma.$disconnect();
     },

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createTestDatabaseUrl, testDatabaseKind, type TestDatabaseUrl } from "@/server/db/test-database";
 import { projectRoot, waitFor } from "./test-app";
 
 export async function freePort(): Promise<number> {
@@ -26,6 +27,8 @@ export class ServerProcess {
   readonly agentsDir: string;
   url = "";
   output = "";
+  /** PostgreSQL runs: the process's own database, created at the first start and dropped by `stop()`. */
+  private database: TestDatabaseUrl | null = null;
 
   constructor(
     private readonly opts: { agentsSource: string; env: Record<string, string> },
@@ -50,6 +53,7 @@ export class ServerProcess {
   }
 
   private async startOnce(): Promise<void> {
+    if (!this.database && testDatabaseKind() === "postgresql") this.database = await createTestDatabaseUrl("proc");
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
     // node itself runs the server (tsx as a loader, not as a wrapper process), so a SIGKILL really kills the server.
@@ -60,7 +64,7 @@ export class ServerProcess {
         NODE_ENV: "test",
         PORT: String(port),
         DATA_DIR: this.dataDir,
-        DATABASE_URL: "",
+        DATABASE_URL: this.database?.url ?? "",
         AGENTS_DIR: this.agentsDir,
         WATCH_DEFINITIONS: "0",
         SECRETS_KEY: "22".repeat(32),
@@ -93,13 +97,24 @@ export class ServerProcess {
     this.child = null;
   }
 
+  /** SIGTERM (SIGKILL after 5 s), then the PostgreSQL database is dropped. */
   async stop(): Promise<void> {
+    await this.terminate();
+    const database = this.database;
+    this.database = null;
+    await database?.drop();
+  }
+
+  private async terminate(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null) child.kill("SIGKILL");
+    if (child.exitCode === null) {
+      child.kill("SIGKILL");
+      await exited;
+    }
     this.child = null;
   }
 }

@@ -3,6 +3,30 @@ export interface SseEvent {
   data: any;
 }
 
+/** The events of an SSE body, frame by frame (`id:` and JSON `data:` lines; frames without data are skipped). */
+export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let idx: number;
+    while ((idx = buffer.indexOf("\n\n")) >= 0) {
+      const frame = buffer.slice(0, idx);
+      buffer = buffer.slice(idx + 2);
+      let id: number | null = null;
+      const data: string[] = [];
+      for (const line of frame.split("\n")) {
+        if (line.startsWith("id: ")) id = Number(line.slice(4));
+        else if (line.startsWith("data: ")) data.push(line.slice(6));
+      }
+      if (data.length > 0) yield { id, data: JSON.parse(data.join("\n")) };
+    }
+  }
+}
+
 /**
  * Read a thread's SSE stream over real HTTP until `until` says stop (or the timeout), parsing `id:` and `data:`
  * lines. `lastEventId` is sent as the `Last-Event-ID` header.
@@ -20,29 +44,11 @@ export async function readSse(
       signal: controller.signal,
     });
     if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let idx: number;
-      while ((idx = buffer.indexOf("\n\n")) >= 0) {
-        const frame = buffer.slice(0, idx);
-        buffer = buffer.slice(idx + 2);
-        let id: number | null = null;
-        const data: string[] = [];
-        for (const line of frame.split("\n")) {
-          if (line.startsWith("id: ")) id = Number(line.slice(4));
-          else if (line.startsWith("data: ")) data.push(line.slice(6));
-        }
-        if (data.length === 0) continue;
-        events.push({ id, data: JSON.parse(data.join("\n")) });
-        if (opts.until(events)) {
-          controller.abort();
-          return events;
-        }
+    for await (const event of sseEvents(res.body)) {
+      events.push(event);
+      if (opts.until(events)) {
+        controller.abort();
+        return events;
       }
     }
   } catch (err) {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { serveFetchHandler } from "@/server/api/node-http";
 import { createRestHandler } from "@/server/api/rest/routes";
+import { createTestDatabaseUrl, testDatabaseKind } from "@/server/db/test-database";
 import { loadConfig } from "@/server/env";
 import { createApp, type App } from "@/server/worker/app";
 
@@ -14,23 +15,38 @@ export interface TestApp {
   url: string;
   dataDir: string;
   agentsDir: string;
+  /** The app's database (a SQLite file in `dataDir`, or a throwaway PostgreSQL database when TEST_DATABASE_URL is set). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
 /**
- * A real app for integration tests: its own SQLite file in a temp folder (migrations applied), its own copy of the
- * definition files (or the folder given), and the REST API served over HTTP. `dataDir` shares another app's database
- * (two runtimes on one SQLite file, e.g. an API-only app with `RUNTIME_WORKERS=0` and a worker app).
+ * A real app for integration tests: its own migrated database (a SQLite file in a temp folder, or a fresh PostgreSQL
+ * database when TEST_DATABASE_URL is set), its own copy of the definition files (or the folder given), and the REST
+ * API served over HTTP. `shareDatabaseWith` gives it another app's data folder and database (two runtimes on one
+ * database, e.g. an API-only app with `RUNTIME_WORKERS=0` and a worker app); that app deletes them.
  */
 export async function startTestApp(
-  opts: { agentsDir?: string; agentsSource?: string; env?: Record<string, string>; dataDir?: string } = {},
+  opts: { agentsDir?: string; agentsSource?: string; env?: Record<string, string>; shareDatabaseWith?: TestApp } = {},
 ): Promise<TestApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
-  const dataDir = opts.dataDir ?? path.join(tmp, "data");
+  const shared = opts.shareDatabaseWith;
+  const dataDir = shared?.dataDir ?? path.join(tmp, "data");
   const agentsDir = opts.agentsDir ?? path.join(tmp, "agents");
   if (!opts.agentsDir) fs.cpSync(opts.agentsSource ?? path.join(projectRoot, "agents"), agentsDir, { recursive: true });
+  // SQLite: the app migrates data/app.db itself. PostgreSQL: a copy of the run's migrated template.
+  const database = shared || testDatabaseKind() === "sqlite" ? null : await createTestDatabaseUrl("app");
+  const databaseUrl = shared?.databaseUrl ?? database?.url;
   const config = loadConfig(
-    { NODE_ENV: "test", DATA_DIR: dataDir, AGENTS_DIR: agentsDir, WATCH_DEFINITIONS: "1", SECRETS_KEY: "11".repeat(32), ...opts.env },
+    {
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      AGENTS_DIR: agentsDir,
+      WATCH_DEFINITIONS: "1",
+      SECRETS_KEY: "11".repeat(32),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...opts.env,
+    },
     projectRoot,
   );
   const app = await createApp({ config, projectRoot });
@@ -40,9 +56,11 @@ export async function startTestApp(
     url: server.url,
     dataDir,
     agentsDir,
+    databaseUrl: config.databaseUrl,
     async close() {
       await server.close();
       await app.close();
+      await database?.drop();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, waitFor, type TestApp } from "../helpers/test-app";
+import { testDatabaseKind } from "@/server/db/test-database";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +22,8 @@ describe("GET /api/health", () => {
     const { status, body } = await get("/api/health");
     expect(status).toBe(200);
     expect(body.status).toBe("ok");
-    expect(body.database).toEqual({ ok: true, kind: "sqlite" });
+    expect(body.database).toMatchObject({ ok: true, kind: testDatabaseKind() });
+    expect(body.database.latencyMs).toBeGreaterThanOrEqual(0);
     expect(body.registry.agents).toBeGreaterThanOrEqual(2);
     expect(body.registry.errors).toBe(0);
     expect(body.llm.configured).toBe(false);

@@ -78,7 +78,7 @@ describe("a stop requested through an API-only process reaches the worker proces
     expect(pending.status).toBe(202);
     expect(pending.body.thread).toMatchObject({ status: "running", stop_requested: true });
 
-    worker = await startTestApp({ agentsSource: fixtureAgents, dataDir: apiOnly.dataDir, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" } });
+    worker = await startTestApp({ agentsSource: fixtureAgents, shareDatabaseWith: apiOnly, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" } });
     const applied = await waitForThread(apiOnly.url, id);
     expect(applied).toMatchObject({ stop_reason: "user_stop", stop_requested: false });
     expect(fake.getRequests()).toHaveLength(0);

@@ -191,8 +191,8 @@ describe("effects survive a restart", () => {
     const done = await waitFor(async () => {
       const [e] = await effects();
       return e?.status === "done" ? e : undefined;
-    }, 20_000);
+    }, 40_000); // on PostgreSQL the dead process's job and lease expire first (2 × WORKER_LEASE_SECONDS)
     expect(done.attempts).toBe(2);
     expect(await (await fetch(`${server.url}/api/threads/${id}/fs/effect-done.txt`)).text()).toBe("done after 2 start(s)");
-  }, 60_000);
+  }, 90_000);
 });

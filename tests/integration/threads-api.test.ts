@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { api, fixtureAgents, startTestApp, waitForThread, type TestApp } from "../helpers/test-app";
+import { api, fixtureAgents, startTestApp, waitFor, waitForThread, type TestApp } from "../helpers/test-app";
 import { readSse } from "../helpers/sse";
 
 let fake: FakeLlm;
@@ -149,7 +149,8 @@ describe("stop, continue, terminate", () => {
     const { body } = await api(t.url, "POST", "/api/threads", { agent_id: "chat" });
     const id = body.threadId;
     await api(t.url, "POST", `/api/threads/${id}/messages`, { content: "slow please" });
-    await new Promise((r) => setTimeout(r, 300));
+    // The step is in flight once the model has the request (not after a fixed delay: slower databases take longer).
+    await waitFor(async () => fake.getRequests().length >= 1);
     const stopped = await api(t.url, "POST", `/api/threads/${id}/stop`);
     expect(stopped.status).toBe(200);
     expect(stopped.body.thread).toMatchObject({ status: "idle", stop_reason: "user_stop" });

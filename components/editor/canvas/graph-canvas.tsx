@@ -10,9 +10,8 @@ import {
   useReactFlow,
   type Connection,
   type NodeChange,
-  type Viewport,
 } from "@xyflow/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
 import type { GraphEdge, GraphNode, GraphProjection } from "@/server/registry/graph-projection";
 import { edgeTypes } from "../edges/graph-edge";
 import type { EditorFlowEdge } from "../edges/edge-data";
@@ -21,6 +20,8 @@ import { NODE_WIDTH, nodeHeight } from "../layout/node-size";
 import type { EditorFlowNode } from "../nodes/node-data";
 import { nodeTypes } from "../nodes/node-types";
 import type { Selection } from "../state/editor-state";
+import { CANVAS_CSS, LOD_MIN_NODES, useLevelOfDetail } from "./level-of-detail";
+import { KIND_COLOR, OverviewCanvas } from "./overview-canvas";
 import { useDarkClass } from "./use-dark";
 import { hiddenByCollapse } from "./visibility";
 
@@ -42,35 +43,6 @@ interface Props {
   onConnect(request: ConnectRequest): void;
 }
 
-/** Below this zoom, nodes show only their kind and name, and edge labels are hidden (the graph is an overview then). */
-const LOW_DETAIL_ZOOM = 0.4;
-/** Graphs up to this many nodes always render in full detail: they are cheap to draw at any zoom. */
-const LOD_MIN_NODES = 80;
-
-/*
- * Level of detail (large graphs only): zoomed out, nodes show their kind and name only, edge labels are hidden, and so are the many
- * secondary edges (callable tools, models, includes, fallbacks, hooks); sides, subprompts, handoffs and subagents stay.
- * Software rasterising (headless Chromium has no GPU) spends most of a frame on edges.
- */
-const CANVAS_CSS = `
-[data-editor-canvas][data-lod="low"] .node-detail,
-[data-editor-canvas][data-lod="low"] .react-flow__edgelabel-renderer,
-[data-editor-canvas][data-lod="low"] .react-flow__edge.editor-edge-minor { display: none; }
-[data-editor-canvas] .react-flow__node:has([data-issues-open]) { z-index: 1000 !important; }
-`;
-
-/** Edges hidden at low zoom. */
-const MINOR_EDGES = new Set<GraphEdge["kind"]>(["tool", "model", "include", "fallback", "hook"]);
-
-const MINIMAP_COLOR: Record<GraphNode["kind"], string> = {
-  agent: "#6366f1",
-  prompt: "#0ea5e9",
-  model: "#64748b",
-  tool: "#10b981",
-  hook: "#ec4899",
-  file: "#ef4444",
-};
-
 /** Which connections a drag may make: side → prompt, prompt → tool / prompt / agent / model, model → model. */
 export function connectionAllowed(source: GraphNode | undefined, target: GraphNode | undefined, handle: string | null | undefined): boolean {
   if (!source || !target || source.id === target.id || !source.writable) return false;
@@ -85,20 +57,13 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
   const dark = useDarkClass();
   const [positions, setPositions] = useState<Positions>(new Map());
   const [layoutMs, setLayoutMs] = useState<number | null>(null);
+  const [layoutSource, setLayoutSource] = useState<"elk" | "cache" | "">("");
+  const [elkMs, setElkMs] = useState(0);
   const [laidOut, setLaidOut] = useState(0);
   const firstFit = useRef(true);
   const wrapper = useRef<HTMLDivElement>(null);
-  const lod = useRef<"high" | "low">("high");
   const large = graph.nodes.length > LOD_MIN_NODES;
-  const onMove = useCallback(
-    (_: unknown, viewport: Viewport) => {
-      const next = large && viewport.zoom < LOW_DETAIL_ZOOM ? "low" : "high";
-      if (next === lod.current) return;
-      lod.current = next;
-      wrapper.current?.setAttribute("data-lod", next);
-    },
-    [large],
-  );
+  const { lod, overview, overviewAt, onMove, onMoveStart, onMoveEnd } = useLevelOfDetail(large, wrapper);
   useEffect(() => onMove(null, flow.getViewport()), [onMove, flow]);
   const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph.nodes]);
 
@@ -106,6 +71,21 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
   const visibleNodes = useMemo(() => graph.nodes.filter((n) => !hidden.has(n.id)), [graph.nodes, hidden]);
   const visibleEdges = useMemo(() => graph.edges.filter((e) => !hidden.has(e.source) && !hidden.has(e.target)), [graph.edges, hidden]);
   const withChildren = useMemo(() => new Set(graph.edges.map((e) => e.source)), [graph.edges]);
+  // In the overview the DOM nodes are not displayed: a click on the pane selects the node drawn under it.
+  const onPaneClick = useCallback(
+    (event: ReactMouseEvent) => {
+      if (lod.current === "low") {
+        const p = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+        const hit = visibleNodes.find((n) => {
+          const at = positions.get(n.id);
+          return at && p.x >= at.x && p.x <= at.x + NODE_WIDTH[n.kind] && p.y >= at.y && p.y <= at.y + nodeHeight(n);
+        });
+        if (hit) return onSelect({ type: "node", id: hit.id });
+      }
+      onSelect(null);
+    },
+    [flow, visibleNodes, positions, onSelect],
+  );
 
   // Lay out again when the structure (visible nodes, their sizes, edges) changes; plain value edits keep positions.
   const structure = useMemo(
@@ -117,14 +97,15 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
   useEffect(() => {
     let cancelled = false;
     const { visibleNodes: ns, visibleEdges: es } = latest.current;
-    const started = performance.now();
     void layoutGraph({
       nodes: ns.map((n) => ({ id: n.id, width: NODE_WIDTH[n.kind], height: nodeHeight(n), ...(n.agent ? { ports: n.agent.sides.map((s) => `side-${s.key}`) } : {}) })),
       edges: es.map((e) => ({ id: e.id, source: e.source, target: e.target, ...(e.sourceHandle ? { sourcePort: e.sourceHandle } : {}) })),
-    }).then((p) => {
+    }).then(({ positions: p, cached, ms, elkMs }) => {
       if (cancelled) return;
+      setLayoutSource(cached ? "cache" : "elk");
+      setElkMs(Math.round(elkMs));
       setPositions(p);
-      setLayoutMs(Math.round(performance.now() - started));
+      setLayoutMs(Math.round(ms));
       setLaidOut((x) => x + 1);
     });
     return () => {
@@ -176,7 +157,6 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
           target: e.target,
           ...(e.sourceHandle ? { sourceHandle: e.sourceHandle } : {}),
           type: "graph",
-          ...(MINOR_EDGES.has(e.kind) ? { className: "editor-edge-minor" } : {}),
           data: { edge: e, sourceName: byId.get(e.source)?.name ?? e.source, targetName: byId.get(e.target)?.name ?? e.target },
           selected: selection?.type === "edge" && selection.id === e.id,
           markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14 },
@@ -207,19 +187,20 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
   );
 
   return (
-    <div ref={wrapper} data-editor-canvas="" data-lod="high" className="relative h-full w-full" data-testid="editor-canvas" data-layout-ms={layoutMs ?? ""} data-layout-count={laidOut} data-node-count={visibleNodes.length}>
+    <div ref={wrapper} data-editor-canvas="" data-lod="high" className="relative h-full w-full" data-testid="editor-canvas" data-layout-ms={layoutMs ?? ""} data-layout-source={layoutSource} data-layout-elk-ms={elkMs} data-layout-count={laidOut} data-node-count={visibleNodes.length}>
       <style>{CANVAS_CSS}</style>
       <ReactFlow<EditorFlowNode, EditorFlowEdge>
         nodes={nodes}
         onMove={onMove}
-        onMoveEnd={onMove}
+        onMoveStart={onMoveStart}
+        onMoveEnd={onMoveEnd}
         edges={edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         onNodesChange={onNodesChange}
         onNodeClick={(_, n) => onSelect({ type: "node", id: n.id })}
         onEdgeClick={(_, e) => onSelect({ type: "edge", id: e.id })}
-        onPaneClick={() => onSelect(null)}
+        onPaneClick={onPaneClick}
         onConnect={(c) => {
           const source = byId.get(c.source);
           const target = byId.get(c.target);
@@ -230,13 +211,16 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
         deleteKeyCode={null}
         minZoom={0.05}
         maxZoom={2}
-        onlyRenderVisibleElements={graph.nodes.length > 80}
+        // In full detail only what is in view is in the DOM. In the overview the DOM nodes are not displayed: all
+        // stay mounted, so that panning does not mount and unmount nodes at the edges of the view at every frame.
+        onlyRenderVisibleElements={large && !overview}
         proOptions={{ hideAttribution: true }}
         colorMode={dark ? "dark" : "light"}
       >
-        <Background gap={24} size={1} />
+        {large ? null : <Background gap={24} size={1} />}
+        {large ? <OverviewCanvas nodes={visibleNodes} edges={visibleEdges} positions={positions} selectedId={selection?.type === "node" ? selection.id : null} dark={dark} activeAt={overviewAt} /> : null}
         <Controls showInteractive={false} position="bottom-left" />
-        <MiniMap pannable zoomable position="bottom-right" nodeColor={(n) => MINIMAP_COLOR[(n as EditorFlowNode).data.node.kind]} ariaLabel="Overview of the graph" />
+        <MiniMap pannable zoomable position="bottom-right" nodeColor={(n) => KIND_COLOR[(n as EditorFlowNode).data.node.kind]} ariaLabel="Overview of the graph" />
       </ReactFlow>
       {layoutMs === null ? (
         <p role="status" className="absolute top-3 left-1/2 -translate-x-1/2 rounded bg-white/90 px-3 py-1 text-sm shadow dark:bg-slate-900/90">

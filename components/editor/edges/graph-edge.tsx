@@ -7,7 +7,7 @@ import type { EditorFlowEdge } from "./edge-data";
 import { subagentBadges } from "./subagent-mode";
 
 // Solid strokes only: dashed curves are several times slower to rasterise without a GPU.
-const STYLE: Record<GraphEdgeKind, { stroke: string; width?: number; opacity?: number }> = {
+export const EDGE_STYLE: Record<GraphEdgeKind, { stroke: string; width?: number; opacity?: number }> = {
   side: { stroke: "#6366f1", width: 2 },
   model: { stroke: "#94a3b8", opacity: 0.55 },
   fallback: { stroke: "#64748b", opacity: 0.7 },
@@ -31,7 +31,7 @@ export const GraphEdgeView = memo(function GraphEdgeView(props: EdgeProps<Editor
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   if (!data) return <BaseEdge id={id} path={path} />;
   const kind = data.edge.kind;
-  const style = STYLE[kind];
+  const style = EDGE_STYLE[kind];
   const text = label(kind, sourceHandleId);
   const badges = kind === "subagent" && data.edge.subagent ? subagentBadges(data.edge.subagent) : [];
   return (

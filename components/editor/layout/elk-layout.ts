@@ -3,6 +3,8 @@
  * main thread). Large graphs use ELK's fast settings so that 500 nodes lay out in well under two seconds.
  */
 import type { ElkNode, LayoutOptions } from "elkjs/lib/elk-api";
+import { foldLeaves } from "./leaf-grid";
+import { cachedLayout, layoutKey, storeLayout } from "./layout-cache";
 
 export interface LayoutInput {
   /** `ports`: handles on the bottom side, left to right (an agent's sides), so that side A's prompt goes left. */
@@ -32,15 +34,18 @@ const FAST: LayoutOptions = {
 let worker: Worker | null | undefined;
 let seq = 0;
 const pending = new Map<number, { resolve: (g: ElkNode) => void; reject: (e: Error) => void }>();
+/** Time ELK itself spent on the last layout (in the worker), without waiting for the worker or ELK to load. */
+let lastElkMs = 0;
 
 function getWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
     worker = new Worker(new URL("./elk.worker.ts", import.meta.url), { type: "module" });
-    worker.onmessage = (event: MessageEvent<{ id: number; result?: ElkNode; error?: string }>) => {
+    worker.onmessage = (event: MessageEvent<{ id: number; result?: ElkNode; error?: string; ms?: number }>) => {
       const p = pending.get(event.data.id);
       if (!p) return;
       pending.delete(event.data.id);
+      lastElkMs = event.data.ms ?? 0;
       if (event.data.result) p.resolve(event.data.result);
       else p.reject(new Error(event.data.error ?? "layout failed"));
     };
@@ -57,7 +62,10 @@ function getWorker(): Worker | null {
 
 async function runOnMainThread(graph: ElkNode): Promise<ElkNode> {
   const { default: ELK } = await import("elkjs/lib/elk.bundled.js");
-  return new ELK().layout(graph);
+  const started = performance.now();
+  const result = await new ELK().layout(graph);
+  lastElkMs = performance.now() - started;
+  return result;
 }
 
 async function run(graph: ElkNode): Promise<ElkNode> {
@@ -74,7 +82,7 @@ async function run(graph: ElkNode): Promise<ElkNode> {
   }
 }
 
-/** Above this many nodes the layout uses ELK's fast settings and a spanning forest of the edges. */
+/** Above this many nodes the layout uses ELK's fast settings, a spanning forest of the edges, and folded leaves. */
 export const LARGE_GRAPH = 150;
 
 /**
@@ -106,23 +114,50 @@ export function spanningForest<E extends { source: string; target: string }>(nod
   return kept;
 }
 
-/** Loads ELK in the worker and runs a small layout, so that the first real layout does not pay for it. */
+/**
+ * Starts the worker and runs a tiny layout in it, so that loading and initialising ELK (most of the first layout's
+ * cost) overlaps with loading the page and its data. Only a tiny one: the worker runs one layout at a time, and the
+ * real layout must not wait behind a bigger warm-up. Runs once per page.
+ */
+let warmedUp = false;
 export function warmUpLayout(): void {
-  const nodes = Array.from({ length: 40 }, (_, i) => ({ id: `w${i}`, width: 200, height: 80 }));
-  const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: `w${Math.floor(i / 3)}`, target: n.id }));
-  void layoutGraph({ nodes, edges }).catch(() => undefined);
-  void layoutGraph({ nodes: [...nodes, ...nodes.map((n) => ({ ...n, id: `${n.id}x` }))], edges }).catch(() => undefined);
+  if (warmedUp || typeof window === "undefined") return;
+  warmedUp = true;
+  const nodes = ["a", "b", "c"].map((id) => ({ id, width: 200, height: 80 }));
+  void layoutGraph({ nodes, edges: [{ id: "ab", source: "a", target: "b" }, { id: "ac", source: "a", target: "c" }] }, { cache: false }).catch(() => undefined);
 }
 
-/** Positions (top-left corners) of the nodes. */
-export async function layoutGraph(input: LayoutInput): Promise<Positions> {
+export interface LayoutResult {
+  positions: Positions;
+  /** True when the positions came from the layout cache (the same structure was laid out before). */
+  cached: boolean;
+  /** Time from the call to the positions (ELK in the worker, or the cache look-up). */
+  ms: number;
+  /** Of that, the time ELK computed (the rest is waiting for the worker: loading ELK, earlier layouts). */
+  elkMs: number;
+}
+
+/** Positions (top-left corners) of the nodes, from the cache when this structure was laid out before. */
+export async function layoutGraph(input: LayoutInput, options: { cache?: boolean } = {}): Promise<LayoutResult> {
+  const started = performance.now();
+  const key = options.cache === false ? null : layoutKey(input);
+  const hit = key ? cachedLayout(key) : null;
+  if (hit) return { positions: hit, cached: true, ms: performance.now() - started, elkMs: 0 };
+  const positions = await runLayout(input);
+  if (key) storeLayout(key, positions);
+  return { positions, cached: false, ms: performance.now() - started, elkMs: lastElkMs };
+}
+
+async function runLayout(input: LayoutInput): Promise<Positions> {
   const ids = new Set(input.nodes.map((n) => n.id));
   const large = input.nodes.length > LARGE_GRAPH;
-  const edges = large ? spanningForest(input.nodes.map((n) => n.id), input.edges) : input.edges;
+  const forest = large ? foldLeaves(input.nodes, spanningForest(input.nodes.map((n) => n.id), input.edges)) : null;
+  const nodes = forest?.nodes ?? input.nodes;
+  const edges = forest?.edges ?? input.edges;
   const graph: ElkNode = {
     id: "root",
     layoutOptions: { ...BASE, ...(large ? FAST : QUALITY) },
-    children: input.nodes.map((n) => ({
+    children: nodes.map((n) => ({
       id: n.id,
       width: n.width,
       height: n.height,
@@ -141,5 +176,8 @@ export async function layoutGraph(input: LayoutInput): Promise<Positions> {
   const result = await run(graph);
   const positions: Positions = new Map();
   for (const child of result.children ?? []) positions.set(child.id, { x: child.x ?? 0, y: child.y ?? 0 });
-  return positions;
+  return forest ? forest.unfold(positions) : positions;
 }
+
+// As soon as the editor's code loads, before the page hydrates and asks for the definitions.
+warmUpLayout();

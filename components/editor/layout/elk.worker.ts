@@ -7,8 +7,9 @@ const elk = new ELK();
 self.onmessage = async (event: MessageEvent<{ id: number; graph: ElkNode }>) => {
   const { id, graph } = event.data;
   try {
+    const started = performance.now();
     const result = await elk.layout(graph);
-    (self as unknown as Worker).postMessage({ id, result });
+    (self as unknown as Worker).postMessage({ id, result, ms: performance.now() - started });
   } catch (error) {
     (self as unknown as Worker).postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

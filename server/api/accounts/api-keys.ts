@@ -32,7 +32,7 @@ export async function createApiKey(prisma: PrismaClient, userId: string, name: s
 
 /** The user's keys that are not revoked, newest first. */
 export async function listApiKeys(prisma: PrismaClient, userId: string): Promise<ApiKeyView[]> {
-  const rows = await prisma.apiKey.findMany({ where: { userId, revokedAt: null }, orderBy: { createdAt: "desc" } });
+  const rows = await prisma.apiKey.findMany({ where: { userId, revokedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
   return rows.map(view);
 }
 

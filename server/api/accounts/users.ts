@@ -28,7 +28,7 @@ const view = (u: { id: string; username: string; role: string; createdAt: Date }
 });
 
 export async function listUsers(prisma: PrismaClient): Promise<UserView[]> {
-  return (await prisma.user.findMany({ orderBy: { createdAt: "asc" } })).map(view);
+  return (await prisma.user.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map(view);
 }
 
 export async function createUser(prisma: PrismaClient, input: z.output<typeof createUserBody>): Promise<UserView> {

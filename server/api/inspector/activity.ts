@@ -1,32 +1,74 @@
 import type { App } from "@/server/worker/app";
-import { subtreeIds } from "./subtree";
+import { factsOf } from "./node-facts";
+import { pendingSpawns, treeSnapshot, type PendingSpawnView } from "./tree";
+import type { NodeFacts } from "./tree-shape";
 
-/** Events that change what the tree shows (status, registry, names, tokens); others only touch a node's detail. */
+/** Events that change what a tree row shows (status, registry, names, tokens, pending spawns). */
 const TREE_EVENTS = new Set(["thread.status", "subagent.updated", "llm.response", "thread.handoff", "message.created"]);
 const TIMELINE_EVENTS = new Set(["llm.response", "tool.started", "tool.completed"]);
 
+/** The first message: the whole tree as facts (the browser assembles it). */
+export interface SnapshotBatch {
+  kind: "snapshot";
+  rootId: string;
+  facts: NodeFacts[];
+  pending: PendingSpawnView[];
+  truncated: boolean;
+}
+
 /**
- * Which threads of a subtree changed, batched every `intervalMs`: the inspector refetches the tree, the timeline and
- * the selected node only when something they show moved. Children spawned while it runs join the subtree.
- * Token deltas are ignored (the conversation streams them itself).
+ * A change: the new facts of the threads whose row changed (spawned children included), threads gone, the pending
+ * spawns of `pendingOf` (replacing what the browser had for those parents), every thread that had any event (for the
+ * details on screen), and whether the timeline moved.
  */
-export async function* subtreeActivity(app: App, rootId: string, signal: AbortSignal | undefined, intervalMs = 250) {
+export interface PatchBatch {
+  kind: "patch";
+  facts: NodeFacts[];
+  removed: string[];
+  pendingOf: string[];
+  pending: PendingSpawnView[];
+  threadIds: string[];
+  timeline: boolean;
+}
+
+/**
+ * The live inspector feed of a subtree: a snapshot of the tree, then patches. Events are coalesced for `intervalMs`
+ * after the first one of a burst, and each batch reads only the rows of the threads it touched (one statement for
+ * their facts, one for their pending spawns), so a 200-child tree is never reread as a whole. Children spawned while
+ * it runs join the subtree. Token deltas are ignored (the conversation streams them itself).
+ */
+export async function* subtreeActivity(
+  app: App,
+  rootId: string,
+  signal: AbortSignal | undefined,
+  intervalMs = 40,
+): AsyncGenerator<SnapshotBatch | PatchBatch> {
   await app.runtime.getThread(rootId);
-  const members = new Set(await subtreeIds(app, rootId));
   const changed = new Set<string>();
-  let tree = false;
+  const rows = new Set<string>();
   let timeline = false;
   let wake: (() => void) | null = null;
+  let members: Set<string> | null = null;
+  const early: { threadId: string; type: string; childId?: string }[] = [];
+  const note = (threadId: string, type: string, childId?: string) => {
+    const m = members!;
+    if (!m.has(threadId)) return;
+    if (childId) {
+      m.add(childId);
+      changed.add(childId);
+      rows.add(childId);
+    }
+    changed.add(threadId);
+    if (TREE_EVENTS.has(type)) rows.add(threadId);
+    if (TIMELINE_EVENTS.has(type)) timeline = true;
+  };
+  // Subscribe before reading the snapshot, so nothing between the two is lost (early events are replayed on it).
   const unsubscribe = app.bus.subscribeAll((env) => {
     const e = env.event;
-    if (e.type === "token.delta" || !members.has(env.threadId)) return;
-    if (e.type === "subagent.updated") {
-      members.add(e.childId);
-      changed.add(e.childId);
-    }
-    changed.add(env.threadId);
-    if (TREE_EVENTS.has(e.type)) tree = true;
-    if (TIMELINE_EVENTS.has(e.type)) timeline = true;
+    if (e.type === "token.delta") return;
+    const childId = e.type === "subagent.updated" ? e.childId : undefined;
+    if (!members) early.push({ threadId: env.threadId, type: e.type, childId });
+    else note(env.threadId, e.type, childId);
     const w = wake;
     wake = null;
     w?.();
@@ -34,16 +76,32 @@ export async function* subtreeActivity(app: App, rootId: string, signal: AbortSi
   const onAbort = () => wake?.();
   signal?.addEventListener("abort", onAbort);
   try {
-    yield { threadIds: [] as string[], tree: true, timeline: true };
+    const snap = await treeSnapshot(app, rootId);
+    members = new Set(snap.facts.map((f) => f.id));
+    yield { kind: "snapshot", ...snap };
+    for (const e of early) note(e.threadId, e.type, e.childId);
     while (!signal?.aborted) {
       if (changed.size === 0) await new Promise<void>((resolve) => (wake = resolve));
       if (signal?.aborted) break;
       await new Promise((r) => setTimeout(r, intervalMs));
-      const batch = { threadIds: [...changed], tree, timeline };
+      const threadIds = [...changed];
+      const ids = [...rows];
+      const moved = timeline;
       changed.clear();
-      tree = false;
+      rows.clear();
       timeline = false;
-      if (batch.threadIds.length > 0) yield batch;
+      if (threadIds.length === 0) continue;
+      const [facts, pending] = ids.length > 0 ? await Promise.all([factsOf(app, ids), pendingSpawns(app, ids)]) : [[], []];
+      const found = new Set(facts.map((f) => f.id));
+      yield {
+        kind: "patch",
+        facts,
+        removed: ids.filter((id) => !found.has(id)),
+        pendingOf: ids,
+        pending,
+        threadIds,
+        timeline: moved,
+      };
     }
   } finally {
     unsubscribe();

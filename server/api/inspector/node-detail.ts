@@ -57,7 +57,7 @@ export async function nodeDetail(app: App, threadId: string) {
     p.files.list(t.id, "/"),
     app.prisma.queuedMessage.findMany({ where: { threadId: t.id }, orderBy: { seq: "desc" }, take: 50 }),
     p.effects.list(t.id),
-    app.prisma.variableRequest.findMany({ where: { parentThreadId: t.id, status: "open" }, orderBy: { createdAt: "asc" } }),
+    app.prisma.variableRequest.findMany({ where: { parentThreadId: t.id, status: "open" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   ]);
   const snap = app.registry.current();
   const agent = snap.agents.get(t.agentId);

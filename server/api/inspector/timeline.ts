@@ -17,7 +17,7 @@ export async function subtreeTimeline(app: App, rootId: string) {
     inChunks(ids, (chunk) =>
       app.prisma.llmRequestLog.findMany({
         where: { threadId: { in: chunk } },
-        orderBy: { startedAt: "asc" },
+        orderBy: [{ startedAt: "asc" }, { id: "asc" }],
         take: MAX_ITEMS,
         select: {
           id: true,

@@ -153,7 +153,7 @@ async function listThreads(app: App, input: z.output<typeof listInput>, caller: 
   if (!filtered) {
     const where = { parentId: null, ...mine };
     const [roots, count] = await Promise.all([
-      app.prisma.thread.findMany({ where, orderBy: { lastActivityAt: "desc" }, take: input.limit }),
+      app.prisma.thread.findMany({ where, orderBy: [{ lastActivityAt: "desc" }, { id: "asc" }], take: input.limit }),
       app.prisma.thread.count({ where }),
     ]);
     records = roots.map(toThreadRecord);
@@ -161,7 +161,7 @@ async function listThreads(app: App, input: z.output<typeof listInput>, caller: 
     let frontier = records.map((r) => r.id);
     while (frontier.length > 0 && records.length < 5_000) {
       const kids = (
-        await app.prisma.thread.findMany({ where: { parentId: { in: frontier } }, orderBy: { createdAt: "asc" } })
+        await app.prisma.thread.findMany({ where: { parentId: { in: frontier } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })
       ).map(toThreadRecord);
       records.push(...kids);
       frontier = kids.map((k) => k.id);
@@ -346,7 +346,7 @@ export const chatRouter = router({
   children: publicProcedure.input(threadId).query(async ({ ctx, input }) => {
     const rows = await ctx.app.prisma.thread.findMany({
       where: { parentId: input.threadId },
-      orderBy: { createdAt: "asc" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       take: 1_000,
     });
     return rows.map((r) => threadView(toThreadRecord(r)));

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
 import { fixtureAgents, startTestApp, waitFor, type TestApp } from "@/tests/helpers/test-app";
+import { applyPatches, fromSnapshot } from "@/components/inspector/live-tree";
+import type { PatchBatch, SnapshotBatch } from "../inspector/activity";
 import { appRouter } from "../root";
 import { createCallerFactory } from "../trpc";
 
@@ -39,19 +41,33 @@ describe("inspector router", () => {
       { when: { system_contains: boss }, respond: { content: "noted" } },
     ]);
     const root = (await caller.threads.create({ agent_id: "boss" })).id;
-    // The activity feed announces the spawned child (it joins the subtree as it is created).
+    // The activity feed: a snapshot of the tree, then patches with the facts of the threads that changed; the
+    // spawned child joins the subtree as it is created, and its custom status arrives as it reports it.
     const feed = (await caller.inspector.activity({ threadId: root }))[Symbol.asyncIterator]();
-    expect((await feed.next()).value).toMatchObject({ tree: true });
+    const first = (await feed.next()).value as SnapshotBatch;
+    expect(first).toMatchObject({ kind: "snapshot", rootId: root, truncated: false, pending: [] });
+    expect(first.facts.map((f) => f.id)).toEqual([root]);
     await caller.threads.post({ threadId: root, content: "create one" });
-    const batch = await waitFor(async () => {
-      const r = await feed.next();
-      return r.value && (r.value as { threadIds: string[] }).threadIds.length > 1 ? (r.value as { threadIds: string[] }) : null;
-    });
+    const patches: PatchBatch[] = [];
+    const next = async () => {
+      const r = await Promise.race([feed.next(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no patch within 15 s")), 15_000))]);
+      patches.push(r.value as PatchBatch);
+    };
+    await waitFor(async () => {
+      await next();
+      return patches.at(-1)!.facts.some((f) => f.registryStatus === "idle" && f.parentId === root);
+    }, 20_000);
     await settled(root);
-    void feed.return?.(undefined);
-
     const tree = await caller.inspector.tree({ threadId: root });
     expect(tree.nodes).toHaveLength(2);
+    // Applied in order, the patches converge on the tree the query gives (the last ones may still be on their way).
+    const shape = (nodes: typeof tree.nodes) => nodes.map((n) => [n.id, n.registryStatus, n.threadStatus, n.own.requests, n.subtree.requests]);
+    while (JSON.stringify(shape(applyPatches(fromSnapshot(first), patches).nodes)) !== JSON.stringify(shape(tree.nodes))) await next();
+    void feed.return?.(undefined);
+    const spawned = patches.flatMap((p) => p.facts).find((f) => f.parentId === root)!;
+    const batch = { threadIds: patches.flatMap((p) => p.threadIds) };
+    expect(patches.every((p) => p.kind === "patch")).toBe(true);
+    expect(spawned).toMatchObject({ agentId: "res_duo", name: "Inbox watcher", resumable: true, blocking: false });
     const [top, child] = tree.nodes as [(typeof tree.nodes)[number], (typeof tree.nodes)[number]];
     expect(batch.threadIds).toContain(child.id);
     expect(child).toMatchObject({

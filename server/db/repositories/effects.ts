@@ -34,7 +34,7 @@ export function effectStore(db: Db): EffectStore {
     async list(threadId, f = {}) {
       const rows = await db.scheduledEffect.findMany({
         where: { threadId, ...(f.name ? { name: f.name } : {}), ...(f.status ? { status: { in: f.status } } : {}) },
-        orderBy: { runAt: "asc" },
+        orderBy: [{ runAt: "asc" }, { id: "asc" }],
       });
       return rows.map(toEffect);
     },

@@ -13,11 +13,17 @@ const toEnvRecord = (r: EnvValue): EnvValueRecord => ({
   updatedAt: r.updatedAt,
 });
 
+/**
+ * Names and paths are ordered here, by code unit, rather than by the database: SQLite compares bytes while a
+ * PostgreSQL database orders text by its collation (en_US puts "a-b" after "ab"), and both must list the same way.
+ */
+const byCodeUnit = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+
 export function envStore(db: Db): EnvStore {
   return {
     async list(scope, ownerKey) {
-      const rows = await db.envValue.findMany({ where: { scope, ownerKey }, orderBy: { name: "asc" } });
-      return rows.map(toEnvRecord);
+      const rows = await db.envValue.findMany({ where: { scope, ownerKey } });
+      return rows.sort(byCodeUnit((r) => r.name)).map(toEnvRecord);
     },
     async visible(threadId, userId) {
       const rows = await db.envValue.findMany({
@@ -28,10 +34,9 @@ export function envStore(db: Db): EnvStore {
             { scope: "instance", ownerKey: "instance" },
           ],
         },
-        orderBy: { name: "asc" },
       });
       const out: VisibleEnv = { thread: [], user: [], instance: [] };
-      for (const r of rows) {
+      for (const r of rows.sort(byCodeUnit((row) => row.name))) {
         if (r.scope === "thread" && r.ownerKey === threadId) out.thread.push(toEnvRecord(r));
         else if (r.scope === "user" && userId && r.ownerKey === userId) out.user.push(toEnvRecord(r));
         else if (r.scope === "instance" && r.ownerKey === "instance") out.instance.push(toEnvRecord(r));
@@ -101,10 +106,13 @@ export function fileStore(db: Db): FileStore {
     async list(threadId, prefix) {
       const rows = await db.threadFile.findMany({
         where: { threadId, ...(prefix === "/" ? {} : { path: { startsWith: prefix } }) },
-        orderBy: { path: "asc" },
         select: meta,
       });
-      return rows.map(toFileRow);
+      // SQLite's LIKE (behind startsWith) ignores ASCII case; paths are case-sensitive on both databases.
+      return rows
+        .filter((r) => prefix === "/" || r.path.startsWith(prefix))
+        .sort(byCodeUnit((r) => r.path))
+        .map(toFileRow);
     },
     async mkdir(threadId, path) {
       const row = await db.threadFile.upsert({

@@ -3,6 +3,7 @@ import type { MessageRecord, MessageRole, MessageStore, NewMessage, QueueStore, 
 import type { Db } from "../client";
 import type { Message, QueuedMessage } from "../generated/prisma/client";
 import { parseOptionalJsonColumn, toNullableJsonColumn } from "../json";
+import type { ThreadLock } from "../row-lock";
 import { attachmentsSchema, objectSchema, toolCallsSchema } from "./row-schemas";
 
 export function toMessageRecord(row: Message): MessageRecord {
@@ -28,12 +29,17 @@ export function toMessageRecord(row: Message): MessageRecord {
   };
 }
 
-export function messageStore(db: Db): MessageStore {
-  const lastSeq = async (threadId: string) =>
-    (await db.message.aggregate({ where: { threadId }, _max: { seq: true } }))._max.seq ?? 0;
+/** `lock` (in a transaction) serialises seq allocation per thread across connections (see row-lock.ts). */
+export function messageStore(db: Db, lock: ThreadLock | null = null): MessageStore {
+  // Read before every append: plain SQL shared by SQLite and PostgreSQL costs half the query builder's aggregate.
+  const lastSeq = async (threadId: string) => {
+    const [row] = await db.$queryRaw<{ seq: number | bigint | null }[]>`SELECT MAX("seq") AS "seq" FROM "Message" WHERE "threadId" = ${threadId}`;
+    return row?.seq === null || row?.seq === undefined ? 0 : Number(row.seq);
+  };
   return {
     lastSeq,
     async append(threadId, m: NewMessage) {
+      await lock?.(threadId);
       const seq = (await lastSeq(threadId)) + 1;
       const row = await db.message.create({
         data: {
@@ -119,9 +125,10 @@ function toQueued(row: QueuedMessage): QueuedMessageRecord {
   };
 }
 
-export function queueStore(db: Db): QueueStore {
+export function queueStore(db: Db, lock: ThreadLock | null = null): QueueStore {
   return {
     async enqueue(threadId, input) {
+      await lock?.(threadId);
       const seq = ((await db.queuedMessage.aggregate({ where: { threadId }, _max: { seq: true } }))._max.seq ?? 0) + 1;
       const row = await db.queuedMessage.create({
         data: {

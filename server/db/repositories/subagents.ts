@@ -41,7 +41,7 @@ export function subagentStore(db: Db): SubagentStore {
       return row ? toEntry(row) : null;
     },
     async listByParent(parentId) {
-      return (await db.subagentEntry.findMany({ where: { parentId }, orderBy: { createdAt: "asc" } })).map(toEntry);
+      return (await db.subagentEntry.findMany({ where: { parentId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map(toEntry);
     },
     async update(childId, patch) {
       return toEntry(await db.subagentEntry.update({ where: { childId }, data: patch }));

@@ -3,6 +3,7 @@ import type { NewThread, ThreadListFilter, ThreadPatch, ThreadStore } from "@/se
 import type { Db } from "../client";
 import type { Thread } from "../generated/prisma/client";
 import { parseJsonColumn, toJsonColumn } from "../json";
+import type { ThreadLock } from "../row-lock";
 import { tagsSchema, threadStateSchema } from "./row-schemas";
 
 export function toThreadRecord(row: Thread): ThreadRecord {
@@ -26,7 +27,8 @@ export function toThreadRecord(row: Thread): ThreadRecord {
   };
 }
 
-export function threadStore(db: Db): ThreadStore {
+/** `lock`: set in a transaction; `get` then locks the thread row until commit (see row-lock.ts). */
+export function threadStore(db: Db, lock: ThreadLock | null = null): ThreadStore {
   return {
     async create(input: NewThread) {
       const row = await db.thread.create({
@@ -45,6 +47,7 @@ export function threadStore(db: Db): ThreadStore {
       return toThreadRecord(row);
     },
     async get(id) {
+      await lock?.(id);
       const row = await db.thread.findUnique({ where: { id } });
       return row ? toThreadRecord(row) : null;
     },
@@ -77,12 +80,13 @@ export function threadStore(db: Db): ThreadStore {
         ...(f.status ? { status: f.status } : {}),
         ...(f.userId ? { userId: f.userId } : {}),
       };
+      // Ties (same millisecond) are broken by id, so that pages never overlap on either database.
       const limit = f.limit ?? 50;
       const offset = f.offset ?? 0;
       if (f.search && f.search.trim()) {
         // Search by id, name, agent or tag: tags live in a JSON column, so matching runs here.
         const needle = f.search.trim().toLowerCase();
-        const rows = (await db.thread.findMany({ where, orderBy: { lastActivityAt: "desc" }, take: 5000 })).map(toThreadRecord);
+        const rows = (await db.thread.findMany({ where, orderBy: [{ lastActivityAt: "desc" }, { id: "asc" }], take: 5000 })).map(toThreadRecord);
         const hits = rows.filter(
           (t) =>
             t.id.toLowerCase().includes(needle) ||
@@ -93,7 +97,7 @@ export function threadStore(db: Db): ThreadStore {
         return { threads: hits.slice(offset, offset + limit), total: hits.length };
       }
       const [rows, total] = await Promise.all([
-        db.thread.findMany({ where, orderBy: { lastActivityAt: "desc" }, skip: offset, take: limit }),
+        db.thread.findMany({ where, orderBy: [{ lastActivityAt: "desc" }, { id: "asc" }], skip: offset, take: limit }),
         db.thread.count({ where }),
       ]);
       return { threads: rows.map(toThreadRecord), total };

@@ -1,5 +1,7 @@
 import type { WorkItemRecord, WorkStore } from "@/server/runtime/ports";
 import type { Db, PrismaClient } from "../client";
+import type { DatabaseKind } from "../database-url";
+import { workClaimLock } from "../row-lock";
 import { parseJsonColumn, toJsonColumn } from "../json";
 import { objectSchema } from "./row-schemas";
 
@@ -7,7 +9,7 @@ import { objectSchema } from "./row-schemas";
  * Durable work items claimed with a lease. At most one item per thread is claimed at a time; `dedupeKey` keeps one
  * pending item per key (it is cleared when the item is claimed, so new work can queue behind a running one).
  */
-export function workStore(db: Db, root: PrismaClient | null): WorkStore {
+export function workStore(db: Db, root: PrismaClient | null, kind: DatabaseKind = "sqlite"): WorkStore {
   const inTx = <T>(fn: (tx: Db) => Promise<T>): Promise<T> =>
     root ? root.$transaction((tx) => fn(tx), { maxWait: 30_000, timeout: 30_000 }) : fn(db);
   return {
@@ -23,11 +25,12 @@ export function workStore(db: Db, root: PrismaClient | null): WorkStore {
     },
     async claim(owner, limit, leaseMs) {
       return inTx(async (tx) => {
+        await workClaimLock(tx, kind)();
         const now = new Date();
         const busy = new Set(
           (await tx.workItem.findMany({ where: { status: "claimed", threadId: { not: null } }, select: { threadId: true } })).map((r) => r.threadId),
         );
-        const due = await tx.workItem.findMany({ where: { status: "pending", runAt: { lte: now } }, orderBy: { runAt: "asc" }, take: limit * 4 + 16 });
+        const due = await tx.workItem.findMany({ where: { status: "pending", runAt: { lte: now } }, orderBy: [{ runAt: "asc" }, { id: "asc" }], take: limit * 4 + 16 });
         const out: WorkItemRecord[] = [];
         for (const row of due) {
           if (out.length >= limit) break;
@@ -71,7 +74,7 @@ export function workStore(db: Db, root: PrismaClient | null): WorkStore {
       return (await db.workItem.updateMany({ where, data: { status: "pending", leaseOwner: null, leaseExpiresAt: null } })).count;
     },
     async nextRunAt() {
-      const row = await db.workItem.findFirst({ where: { status: "pending" }, orderBy: { runAt: "asc" }, select: { runAt: true } });
+      const row = await db.workItem.findFirst({ where: { status: "pending" }, orderBy: [{ runAt: "asc" }, { id: "asc" }], select: { runAt: true } });
       return row?.runAt ?? null;
     },
   };

@@ -51,16 +51,18 @@ export async function deliverQueue(deps: RuntimeDeps, thread: ThreadRecord, agen
     lastRole = q.role;
     toolCall ||= !!call;
   }
-  const fresh = (await deps.persistence.threads.get(thread.id)) ?? thread;
-  let state = fresh.state;
-  if (!state.turn?.active) {
-    if (toolCall) state = startTurn(state, acting, firstSeq - 1);
-    else {
-      const side: Side | null = lastRole === "user" ? "a" : agent?.type === "dual_ai" ? "b" : null;
-      if (side) state = startTurn(state, side, lastSeq);
+  return deps.persistence.transaction(async (tx) => {
+    const fresh = (await tx.threads.get(thread.id)) ?? thread;
+    let state = fresh.state;
+    if (!state.turn?.active) {
+      if (toolCall) state = startTurn(state, acting, firstSeq - 1);
+      else {
+        const side: Side | null = lastRole === "user" ? "a" : agent?.type === "dual_ai" ? "b" : null;
+        if (side) state = startTurn(state, side, lastSeq);
+      }
     }
-  }
-  return state === fresh.state ? fresh : deps.persistence.threads.update(thread.id, { state });
+    return state === fresh.state ? fresh : tx.threads.update(thread.id, { state });
+  });
 }
 
 function queuedToolCall(q: QueuedMessageRecord): { name: string; arguments: string } | null {

@@ -48,6 +48,8 @@ export async function runImmediate(deps: RuntimeDeps, thread: ThreadRecord, ctx:
       deps.log("warn", `immediate subagent ${entry.name} needs scoped variables ${result.missing.join(", ")}; not started`, { threadId: thread.id });
     }
   }
-  const fresh = (await deps.persistence.threads.get(thread.id)) ?? thread;
-  await deps.persistence.threads.update(thread.id, { state: { ...fresh.state, immediateDone: [...fresh.state.immediateDone, prompt] } });
+  await deps.persistence.transaction(async (tx) => {
+    const fresh = (await tx.threads.get(thread.id)) ?? thread;
+    await tx.threads.update(thread.id, { state: { ...fresh.state, immediateDone: [...fresh.state.immediateDone, prompt] } });
+  });
 }

@@ -24,6 +24,8 @@ export class Scheduler {
   private readonly inFlight = new Map<string, Promise<void>>();
   private running = false;
   private wakeUp: (() => void) | null = null;
+  /** A wake that came while the loop was claiming: the loop claims again instead of sleeping. */
+  private wakePending = false;
   private timer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private loopDone: Promise<void> | null = null;
@@ -60,7 +62,8 @@ export class Scheduler {
   wake(): void {
     const w = this.wakeUp;
     this.wakeUp = null;
-    w?.();
+    if (w) w();
+    else this.wakePending = true;
   }
 
   private async loop(): Promise<void> {
@@ -68,6 +71,7 @@ export class Scheduler {
     const concurrency = this.opts.concurrency ?? 64;
     const leaseMs = this.opts.leaseMs ?? 30_000;
     while (this.running) {
+      this.wakePending = false;
       const free = concurrency - this.inFlight.size;
       let claimed = 0;
       if (free > 0) {
@@ -83,6 +87,7 @@ export class Scheduler {
       const poll = this.opts.pollMs ?? 1000;
       const next = await p.work.nextRunAt().catch(() => null);
       const wait = next ? Math.max(5, Math.min(poll, next.getTime() - Date.now())) : poll;
+      if (this.wakePending) continue;
       await new Promise<void>((resolve) => {
         this.wakeUp = resolve;
         this.timer = setTimeout(resolve, wait);

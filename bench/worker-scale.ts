@@ -1,0 +1,159 @@
+/**
+ * Scenario worker-scale: 200 threads posted at once to an API-only app process (RUNTIME_WORKERS=0) on PostgreSQL,
+ * run by 1, 2 and 4 worker processes (`scripts/worker.ts`) sharing the pg-boss queue. Each thread is a tool loop of
+ * three LLM steps against the scripted server. Prints the throughput of each worker count (threads and steps per
+ * second, from the first post until the last thread's final answer is stored) and the CPU time the workers spent
+ * per step (on a machine that is short of cores, more workers cannot add throughput).
+ *
+ * Needs a PostgreSQL server whose role may create databases: BENCH_POSTGRES_URL (or DATABASE_URL when it is a
+ * postgres:// URL). Each worker count gets a fresh database named BENCH_DATABASE_PREFIX (default studio_bench_)…,
+ * dropped afterwards.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { isPostgresUrl, redactDatabaseUrl } from "@/server/db/database-url";
+import { migrateDatabase } from "@/server/db/migrate";
+import { loadConfig } from "@/server/env";
+import { createApp } from "@/server/worker/app";
+import { benchAgents, loopRules, root, round, row, sleep, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
+
+const STEPS = 3;
+
+function adminUrl(): string | null {
+  const url = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "";
+  return isPostgresUrl(url) ? url : null;
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/worker.ts")], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("[worker]")) resolve(child);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
+  });
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux; NaN elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+async function stopWorker(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, sleep(10_000)]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/** One round: a fresh database, the app without workers, `workers` worker processes, `threads` threads at once. */
+async function round1(
+  fake: FakeServer,
+  server: string,
+  workers: number,
+  threads: number,
+): Promise<{ seconds: number; database: string; workerCpu: number; appCpu: number }> {
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? "studio_bench_"}workers_${workers}_${process.pid}`.toLowerCase();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin(server, `CREATE DATABASE "${name}"`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-workers-"));
+  const env = {
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(tmp, "data"),
+    AGENTS_DIR: benchAgents,
+    WATCH_DEFINITIONS: "0",
+    SECRETS_KEY: "22".repeat(32),
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: "bench",
+  };
+  const children: ChildProcess[] = [];
+  try {
+    await migrateDatabase(databaseUrl, { projectRoot: root });
+    const app = await createApp({ config: loadConfig({ ...env, RUNTIME_WORKERS: "0" }, root), projectRoot: root, skipMigrations: true });
+    try {
+      children.push(...(await Promise.all(Array.from({ length: workers }, () => startWorker(env)))));
+      const ids: string[] = [];
+      for (let i = 0; i < threads; i++) ids.push((await app.runtime.createThread({ agentId: "looper" })).id);
+      const cpu0 = children.map((c) => cpuSeconds(c.pid));
+      const app0 = process.cpuUsage();
+      const t0 = performance.now();
+      await Promise.all(ids.map((id) => app.runtime.postMessage(id, { content: "ws start" })));
+      // Done when every thread stored its final answer (polled in the database; the workers are other processes).
+      for (;;) {
+        const done = await app.prisma.message.count({ where: { threadId: { in: ids }, role: "assistant", content: "done" } });
+        if (done >= threads) break;
+        if (performance.now() - t0 > 600_000) throw new Error(`only ${done} of ${threads} threads finished in 10 minutes`);
+        await sleep(50);
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const workerCpu = children.reduce((acc, c, i) => acc + cpuSeconds(c.pid) - cpu0[i]!, 0);
+      const a = process.cpuUsage(app0);
+      return { seconds, database: redactDatabaseUrl(databaseUrl), workerCpu, appCpu: (a.user + a.system) / 1e6 };
+    } finally {
+      await Promise.all(children.map(stopWorker));
+      await app.close();
+    }
+  } finally {
+    await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export async function workerScale(fake: FakeServer, opts: Options): Promise<ScenarioResult> {
+  const server = adminUrl();
+  if (!server) {
+    return { rows: [], notes: ["worker-scale skipped: set BENCH_POSTGRES_URL (or DATABASE_URL) to a postgres:// server whose role may create databases"] };
+  }
+  const threads = 200;
+  const counts = opts.quick ? [1, 2] : [1, 2, 4];
+  await fake.setScript(loopRules("ws", STEPS));
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  for (const workers of counts) {
+    const load = os.loadavg()[0]!.toFixed(2);
+    const { seconds, database, workerCpu, appCpu } = await round1(fake, server, workers, threads);
+    const scenario = `worker-scale ×${threads}, ${workers} worker${workers > 1 ? "s" : ""}`;
+    rows.push(row(scenario, "throughput", [round(threads / seconds, 1)], "threads/s", `${round(seconds, 2)} s for all`));
+    rows.push(row(scenario, "step throughput", [round((threads * STEPS) / seconds, 1)], "steps/s"));
+    rows.push(
+      row(scenario, "worker CPU per step", [round((workerCpu * 1000) / (threads * STEPS), 1)], "ms", `all workers: ${round(workerCpu, 1)} s CPU; app: ${round(appCpu, 1)} s`),
+    );
+    notes.push(`worker-scale, ${workers} worker process(es): ${threads} threads × ${STEPS} steps in ${round(seconds, 2)} s on ${database}; load average before: ${load}`);
+  }
+  notes.push(
+    "worker-scale: one run per worker count; an API-only app process posts every message, worker processes (64 activations each at most) run the threads from the shared pg-boss queue",
+  );
+  return { rows, notes };
+}

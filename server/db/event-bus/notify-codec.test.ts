@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import { MAX_PAYLOAD_BYTES, NotifyDecoder, NotifyEncoder, utf8Slices } from "./notify-codec";
+
+const env = (persisted: boolean, content: string): ThreadEventEnvelope => ({
+  threadId: "t1",
+  seq: 7,
+  persisted,
+  at: "2026-11-24T00:00:00.000Z",
+  event: persisted
+    ? { type: "message.created", message: { id: "m", role: "assistant", content } }
+    : { type: "token.delta", stepId: "s", side: "a", content },
+});
+
+describe("NOTIFY payloads", () => {
+  it("sends a small envelope inline, and two equal envelopes as two different payloads", () => {
+    const enc = new NotifyEncoder("origin1");
+    const [p1] = enc.encode(env(true, "hi"));
+    const [p2] = enc.encode(env(true, "hi"));
+    expect(p1).not.toBe(p2);
+    expect(new NotifyDecoder().decode(p1!)).toEqual({ kind: "envelope", origin: "origin1", envelope: env(true, "hi") });
+  });
+
+  it("sends a large persisted event as a reference to its log row", () => {
+    const payloads = new NotifyEncoder("o").encode(env(true, "x".repeat(20_000)));
+    expect(payloads).toHaveLength(1);
+    expect(new NotifyDecoder().decode(payloads[0]!)).toEqual({ kind: "ref", origin: "o", threadId: "t1", seq: 7 });
+  });
+
+  it("slices a large token delta under the limit, never inside a character, and reassembles it", () => {
+    const content = "aé€😀".repeat(5_000);
+    const payloads = new NotifyEncoder("o").encode(env(false, content));
+    expect(payloads.length).toBeGreaterThan(5);
+    for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    const dec = new NotifyDecoder();
+    const results = payloads.map((p) => dec.decode(p));
+    expect(results.slice(0, -1).every((r) => r === null)).toBe(true);
+    expect(results.at(-1)).toEqual({ kind: "envelope", origin: "o", envelope: env(false, content) });
+    expect(dec.pendingSlices).toBe(0);
+  });
+
+  it("cuts UTF-8 on character boundaries", () => {
+    const s = "😀".repeat(10);
+    const slices = utf8Slices(s, 7); // 4-byte characters: one per slice
+    expect(slices).toHaveLength(10);
+    expect(slices.join("")).toBe(s);
+  });
+
+  it("rejects a malformed payload with an error", () => {
+    expect(() => new NotifyDecoder().decode("x:o:1:{}")).toThrow(/unknown notify payload kind/);
+    expect(() => new NotifyDecoder().decode("e:o:1:{not json")).toThrow();
+  });
+});

@@ -1,0 +1,176 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient, type PrismaClient } from "../client";
+import { migrateDatabase } from "../migrate";
+import { createPersistence } from "../persistence";
+import { initialThreadState } from "@/server/runtime/thread/initial-state";
+import { leaseStore } from "../repositories/leases";
+import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "../test-postgres";
+import type { WorkStore } from "@/server/runtime/ports";
+import { startJobQueue, THREAD_WORK_QUEUE, type JobQueue } from "./job-queue";
+import { createPgBossWork, pgBossWorkStore, type PgBossWork } from "./work-store";
+
+/**
+ * The work port over pg-boss on a real PostgreSQL database, with two "processes" (two queues, two lease owners) on
+ * one database. Runs when TEST_DATABASE_URL names a PostgreSQL database whose role may create databases.
+ */
+const adminUrl = testPostgresAdminUrl();
+const projectRoot = path.resolve(import.meta.dirname, "../../..");
+
+interface Proc {
+  prisma: PrismaClient;
+  queue: JobQueue;
+  work: PgBossWork;
+  store: WorkStore;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function claimWithin(store: WorkStore, owner: string, ms: number, leaseMs = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const items = await store.claim(owner, 10, leaseMs);
+    if (items.length > 0 || Date.now() > deadline) return items;
+    await sleep(100);
+  }
+}
+
+describe.skipIf(!adminUrl)("the work port on pg-boss", () => {
+  const dbName = uniqueDatabaseName("work");
+  let url: string;
+  const procs: Proc[] = [];
+
+  async function proc(opts: { jobExpirySeconds?: number; sweepMs?: number } = {}): Promise<Proc> {
+    const prisma = createPrismaClient(url);
+    const queue = await startJobQueue(url, { supervise: true, jobExpirySeconds: opts.jobExpirySeconds ?? 60, retryDelaySeconds: 1 });
+    const work = createPgBossWork(queue, leaseStore(prisma), { deferMs: 100, sweepMs: opts.sweepMs ?? 3_600_000 });
+    const p = { prisma, queue, work, store: pgBossWorkStore(prisma, work) };
+    procs.push(p);
+    return p;
+  }
+
+  beforeAll(async () => {
+    url = await createDatabase(adminUrl!, dbName);
+    await migrateDatabase(url, { projectRoot });
+  });
+  afterAll(async () => {
+    for (const p of procs) {
+      await p.queue.stop().catch(() => {});
+      await p.prisma.$disconnect();
+    }
+    if (adminUrl) await dropDatabase(adminUrl, dbName);
+  });
+
+  it("enqueues in the caller's transaction, one queued activation per thread, and hands a thread to one worker at a time", async () => {
+    const a = await proc();
+    const b = await proc();
+    const persistence = createPersistence(a.prisma, { workStore: (db) => pgBossWorkStore(db, a.work) });
+    // A rolled-back transaction leaves no job behind.
+    await expect(
+      persistence.transaction(async (tx) => {
+        await tx.work.enqueue({ kind: "run", threadId: "t-rolled-back", dedupeKey: "run:t-rolled-back" });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    await persistence.transaction((tx) => tx.work.enqueue({ kind: "run", threadId: "t1", dedupeKey: "run:t1" }));
+    await persistence.work.enqueue({ kind: "run", threadId: "t1", dedupeKey: "run:t1" });
+    const first = await a.store.claim("worker-a", 10, 30_000);
+    expect(first.map((i) => [i.kind, i.threadId, i.attempts])).toEqual([["run", "t1", 1]]);
+
+    // New work for the running thread queues behind it; another worker may not run the thread meanwhile.
+    await persistence.work.enqueue({ kind: "run", threadId: "t1", dedupeKey: "run:t1" });
+    expect(await b.store.claim("worker-b", 10, 30_000)).toEqual([]);
+    expect(await claimWithin(b.store, "worker-b", 600)).toEqual([]);
+    expect(await a.prisma.lease.findUnique({ where: { key: "thread:t1" } })).toMatchObject({ owner: "worker-a" });
+
+    // Once the first worker is done the queued activation goes to whoever asks.
+    await a.store.complete(first[0]!.id);
+    expect(await a.prisma.lease.findUnique({ where: { key: "thread:t1" } })).toBeNull();
+    const second = await claimWithin(b.store, "worker-b", 10_000);
+    expect(second.map((i) => i.threadId)).toEqual(["t1"]);
+    await b.store.complete(second[0]!.id);
+    expect(await claimWithin(a.store, "worker-a", 500)).toEqual([]);
+  });
+
+  it("delays an effect until its time, cancels it, and retries a failed job with backoff", async () => {
+    const a = await proc();
+    const runAt = new Date(Date.now() + 1500);
+    await a.store.enqueue({ kind: "effect", threadId: "t2", payload: { effectId: "e1" }, runAt, dedupeKey: "effect:e1" });
+    await a.store.enqueue({ kind: "effect", threadId: "t2", payload: { effectId: "e2" }, runAt, dedupeKey: "effect:e2" });
+    expect(await a.store.claim("worker-a", 10, 30_000)).toEqual([]);
+    const next = await a.store.nextRunAt();
+    expect(Math.abs(next!.getTime() - runAt.getTime())).toBeLessThan(1000);
+    await a.store.cancelEffect("e2");
+    await sleep(1600);
+    const [effect] = await claimWithin(a.store, "worker-a", 5000);
+    expect(effect).toMatchObject({ kind: "effect", threadId: "t2", payload: { effectId: "e1" }, attempts: 1 });
+    expect(await claimWithin(a.store, "worker-a", 300)).toEqual([]);
+
+    await a.store.fail(effect!.id, "boom", null);
+    expect(await a.store.claim("worker-a", 10, 30_000)).toEqual([]);
+    const retried = await claimWithin(a.store, "worker-a", 10_000);
+    expect(retried).toMatchObject([{ id: effect!.id, payload: { effectId: "e1" }, attempts: 2 }]);
+    await a.store.complete(retried[0]!.id);
+  });
+
+  it("gives a dead worker's thread to another worker once its job and lease expire", async () => {
+    const dead = await proc({ jobExpirySeconds: 2 });
+    const live = await proc({ jobExpirySeconds: 2 });
+    await dead.store.enqueue({ kind: "run", threadId: "t3", dedupeKey: "run:t3" });
+    const [item] = await dead.store.claim("worker-dead", 10, 1000);
+    expect(item?.threadId).toBe("t3");
+    // The dead worker never completes and stops its heartbeat; its queue stops too (no maintenance from it).
+    await dead.queue.stop();
+    const taken = await claimWithin(live.store, "worker-live", 20_000, 30_000);
+    expect(taken).toMatchObject([{ id: item!.id, threadId: "t3", attempts: 2 }]);
+    expect(await live.prisma.lease.findUnique({ where: { key: "thread:t3" } })).toMatchObject({ owner: "worker-live" });
+    await live.store.complete(taken[0]!.id);
+  }, 40_000);
+
+  it("keeps an activation that outlives its job's expiry exclusive while its worker renews the lease", async () => {
+    const a = await proc({ jobExpirySeconds: 2 });
+    const b = await proc({ jobExpirySeconds: 2 });
+    await a.store.enqueue({ kind: "run", threadId: "t4", dedupeKey: "run:t4" });
+    const [item] = await a.store.claim("worker-a", 10, 1500);
+    const heartbeat = setInterval(() => void a.store.extendLeases("worker-a", 1500), 300);
+    try {
+      // pg-boss expires the job and offers it again; worker b sees the thread leased and puts the job back.
+      expect(await claimWithin(b.store, "worker-b", 6000)).toEqual([]);
+      const putBack = await b.prisma.$queryRawUnsafe<{ data: { deferrals?: number } }[]>(
+        `SELECT data FROM pgboss.job WHERE singleton_key = 'run:t4' AND state = 'created'`,
+      );
+      expect(putBack.map((j) => j.data.deferrals! >= 1)).toEqual([true]);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    await a.store.complete(item!.id);
+    // The job that came back runs once the thread is free (an activation that finds the thread settled).
+    expect((await claimWithin(b.store, "worker-b", 10_000)).map((i) => i.threadId)).toEqual(["t4"]);
+  }, 30_000);
+
+  it("starts in several processes at once on a database without the pg-boss schema", async () => {
+    const fresh = uniqueDatabaseName("boss");
+    const freshUrl = await createDatabase(adminUrl!, fresh);
+    try {
+      const queues = await Promise.all([1, 2, 3].map(() => startJobQueue(freshUrl, { supervise: true, jobExpirySeconds: 60 })));
+      try {
+        const id = await queues[0]!.boss.send(THREAD_WORK_QUEUE, { kind: "run", threadId: "t5", payload: {} });
+        expect((await queues[2]!.boss.fetch(THREAD_WORK_QUEUE)).map((j) => j.id)).toEqual([id]);
+      } finally {
+        for (const q of queues) await q.stop();
+      }
+    } finally {
+      await dropDatabase(adminUrl!, fresh);
+    }
+  });
+
+  it("re-queues a running thread whose job was never queued (its process died between commit and enqueue)", async () => {
+    const a = await proc({ sweepMs: 0 });
+    const persistence = createPersistence(a.prisma);
+    const orphan = await persistence.threads.create({ agentId: "chat", state: initialThreadState(), status: "running" });
+    const busy = await persistence.threads.create({ agentId: "chat", state: initialThreadState(), status: "running" });
+    await a.work.leases.acquire(`thread:${busy.id}`, "worker-elsewhere", 60_000);
+    const items = await claimWithin(a.store, "worker-a", 5000);
+    expect(items.map((i) => [i.kind, i.threadId])).toEqual([["run", orphan.id]]);
+    await a.store.complete(items[0]!.id);
+  });
+});

@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import type PgBoss from "pg-boss";
+import type { WorkItemRecord, WorkStore } from "@/server/runtime/ports";
+import type { Db } from "../client";
+import type { LeaseStore } from "../repositories/leases";
+import { PG_BOSS_SCHEMA, THREAD_WORK_QUEUE, WORK_CHANNEL, type JobQueue } from "./job-queue";
+import { prismaSqlExecutor } from "./sql-executor";
+
+interface JobData {
+  kind: string;
+  threadId: string | null;
+  payload: Record<string, unknown>;
+  /** How many times the job was put back because another worker held its thread. */
+  deferrals?: number;
+}
+
+/** State shared by the stores of one process: the jobs it runs and the leases it holds for them. */
+export interface PgBossWork {
+  queue: JobQueue;
+  /** Leases on the root client (never inside a caller's transaction). */
+  leases: LeaseStore;
+  /** First delay before a job whose thread is busy elsewhere is offered again (doubles up to 5 s). */
+  deferMs: number;
+  claimed: Map<string, { threadId: string | null; owner: string }>;
+  /** How often `claim` re-queues running threads that have neither a worker nor a queued job (ms). */
+  sweepMs: number;
+  lastSweep: number;
+}
+
+export function createPgBossWork(queue: JobQueue, leases: LeaseStore, opts: { deferMs?: number; sweepMs?: number } = {}): PgBossWork {
+  return { queue, leases, deferMs: opts.deferMs ?? 250, claimed: new Map(), sweepMs: opts.sweepMs ?? 30_000, lastSweep: Date.now() };
+}
+
+const THREAD_LEASE = "thread:";
+const threadLease = (threadId: string) => `${THREAD_LEASE}${threadId}`;
+
+/**
+ * The runtime's work port on PostgreSQL, over pg-boss: the scheduler claims, completes and fails jobs here exactly
+ * as it does WorkItem rows on SQLite.
+ *
+ * - `enqueue` sends a job in the caller's transaction; the job's singleton key is the item's dedupe key, and the
+ *   queue's `short` policy keeps one queued job per key. `runAt` becomes `startAfter`.
+ * - `claim` fetches due jobs, then takes the thread's lease (`thread:<id>`), renewed by the scheduler's heartbeat.
+ *   A job whose thread is leased by another live worker (or already runs here) is put back for later, so two
+ *   workers never run the same thread, also when an activation outlives the job's expiry.
+ * - `fail` hands the job back to pg-boss, which retries it with exponential backoff up to the queue's retry limit.
+ * - A worker that dies stops renewing its leases; pg-boss expires its jobs and retries them, and the next worker
+ *   takes over the expired lease. A periodic sweep re-queues running threads left without a job (see `sweep`).
+ */
+export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
+  const { boss } = work.queue;
+  const tx = prismaSqlExecutor(db);
+  const rootDb = boss.getDb() as PgBoss.Db;
+  // Per job rather than per queue, so the configured expiry holds once the queue exists.
+  const expireInSeconds = work.queue.options.jobExpirySeconds;
+
+  async function release(id: string): Promise<void> {
+    const c = work.claimed.get(id);
+    work.claimed.delete(id);
+    if (c?.threadId && ![...work.claimed.values()].some((o) => o.threadId === c.threadId)) {
+      await work.leases.release(threadLease(c.threadId), c.owner);
+    }
+  }
+
+  async function putBack(job: PgBoss.JobWithMetadata<JobData>): Promise<void> {
+    const deferrals = (job.data.deferrals ?? 0) + 1;
+    const delayMs = Math.min(5000, work.deferMs * 2 ** Math.min(deferrals - 1, 5));
+    await boss.send(THREAD_WORK_QUEUE, { ...job.data, deferrals }, { singletonKey: job.singletonKey ?? undefined, startAfter: delayMs / 1000, expireInSeconds });
+    await boss.complete(THREAD_WORK_QUEUE, job.id);
+  }
+
+  const enqueueRun = (threadId: string) =>
+    boss.send(THREAD_WORK_QUEUE, { kind: "run", threadId, payload: {} } satisfies JobData, { singletonKey: `run:${threadId}`, expireInSeconds });
+
+  /**
+   * A process that stored a thread's work and died before queuing its job (an API-only app has no scheduler that
+   * would re-queue it at restart) leaves a running thread nobody runs. Queue a run for each running thread whose
+   * lease is not held; the `short` policy makes it a no-op where a job is already waiting.
+   */
+  async function sweep(): Promise<void> {
+    if (Date.now() - work.lastSweep < work.sweepMs) return;
+    work.lastSweep = Date.now();
+    const running = (await db.thread.findMany({ where: { status: "running" }, select: { id: true }, take: 10_000 })).map((t) => t.id);
+    if (running.length === 0) return;
+    const held = new Set(
+      (await db.lease.findMany({ where: { key: { in: running.map(threadLease) }, expiresAt: { gt: new Date() } }, select: { key: true } })).map((l) => l.key),
+    );
+    for (const id of running) if (!held.has(threadLease(id))) await enqueueRun(id);
+  }
+
+  return {
+    async enqueue(item) {
+      const data: JobData = { kind: item.kind, threadId: item.threadId ?? null, payload: item.payload ?? {} };
+      // Stringified: Prisma passes a string parameter through to `$3::jsonb` unchanged.
+      await boss.send(THREAD_WORK_QUEUE, JSON.stringify(data) as unknown as object, {
+        // The `short` policy allows one waiting job per key, and keyless jobs share the empty key: an item without a
+        // dedupe key gets a key of its own, so it is never dropped as a duplicate.
+        singletonKey: item.dedupeKey ?? `job:${randomUUID()}`,
+        expireInSeconds,
+        startAfter: item.runAt && item.runAt.getTime() > Date.now() ? item.runAt : undefined,
+        db: tx,
+      });
+      await tx.executeSql(`SELECT 1 AS sent FROM (SELECT pg_notify($1, '')) AS n`, [WORK_CHANNEL]);
+    },
+    async claim(owner, limit, leaseMs) {
+      await sweep().catch(() => {});
+      const jobs = await boss.fetch<JobData>(THREAD_WORK_QUEUE, { batchSize: limit, includeMetadata: true });
+      const busy = new Set([...work.claimed.values()].map((c) => c.threadId));
+      const out: WorkItemRecord[] = [];
+      for (const job of jobs) {
+        const { kind, threadId, payload } = job.data;
+        try {
+          if (threadId && (busy.has(threadId) || !(await work.leases.acquire(threadLease(threadId), owner, leaseMs)))) {
+            await putBack(job);
+            continue;
+          }
+        } catch (err) {
+          await boss.fail(THREAD_WORK_QUEUE, job.id, { message: `claiming the thread failed: ${String(err)}` }).catch(() => {});
+          continue;
+        }
+        if (threadId) busy.add(threadId);
+        work.claimed.set(job.id, { threadId, owner });
+        out.push({ id: job.id, threadId, kind, payload: payload ?? {}, runAt: job.startAfter, attempts: job.retryCount + 1 });
+      }
+      return out;
+    },
+    async complete(id) {
+      try {
+        await boss.complete(THREAD_WORK_QUEUE, id);
+      } finally {
+        await release(id);
+      }
+    },
+    async fail(id, error) {
+      // pg-boss schedules the retry (exponential backoff, `retryLimit` attempts) or marks the job failed.
+      try {
+        await boss.fail(THREAD_WORK_QUEUE, id, { message: error });
+      } finally {
+        await release(id);
+      }
+    },
+    async cancelEffect(effectId) {
+      const { rows } = await tx.executeSql(
+        `SELECT id FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'active'`,
+        [THREAD_WORK_QUEUE, `effect:${effectId}`],
+      );
+      if (rows.length > 0) await boss.cancel(THREAD_WORK_QUEUE, rows.map((r) => String(r.id)), { db: tx });
+    },
+    async extendLeases(owner, leaseMs) {
+      await work.leases.extend(owner, leaseMs, THREAD_LEASE);
+    },
+    async releaseExpired() {
+      // Nothing to release by hand: pg-boss fails expired jobs for a retry, and an expired lease can be taken over.
+      return 0;
+    },
+    async nextRunAt() {
+      const { rows } = await rootDb.executeSql(
+        `SELECT min(start_after) AS next FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND state < 'active'`,
+        [THREAD_WORK_QUEUE],
+      );
+      const next = rows[0]?.next;
+      return next ? new Date(next as string) : null;
+    },
+  };
+}

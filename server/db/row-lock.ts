@@ -1,0 +1,35 @@
+import type { DatabaseKind } from "./database-url";
+import type { Db } from "./client";
+
+/**
+ * Per-thread write serialisation inside a transaction, so that read-modify-write sequences (a thread's state, the
+ * next message or queue seq) behave the same on both databases:
+ * - SQLite: a process runs one transaction at a time and a writing transaction holds the database's write lock, so
+ *   nothing else can interleave; the lock is a no-op.
+ * - PostgreSQL (read committed): `SELECT … FOR UPDATE` on the thread row makes concurrent transactions of the same
+ *   thread, from any process, wait for each other until commit.
+ * Outside a transaction it only waits for a transaction that holds the row.
+ */
+export type ThreadLock = (threadId: string) => Promise<void>;
+
+export function threadLock(db: Db, kind: DatabaseKind): ThreadLock {
+  if (kind === "sqlite") return async () => {};
+  return async (threadId) => {
+    await db.$queryRaw`SELECT 1 FROM "Thread" WHERE "id" = ${threadId} FOR UPDATE`;
+  };
+}
+
+/** An arbitrary constant naming the work-claim lock among PostgreSQL advisory locks. */
+const WORK_CLAIM_LOCK = 734_001;
+
+/**
+ * Serialises work claims across connections until the transaction ends: on PostgreSQL a transaction-level advisory
+ * lock, so that two processes never claim the same item or two items of one thread; SQLite already runs one writing
+ * transaction at a time.
+ */
+export function workClaimLock(db: Db, kind: DatabaseKind): () => Promise<void> {
+  if (kind === "sqlite") return async () => {};
+  return async () => {
+    await db.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${WORK_CLAIM_LOCK}::bigint)) AS l`;
+  };
+}
