@@ -37,11 +37,18 @@ export async function runActivation(deps: RuntimeDeps, threadId: string): Promis
 
 async function activationLoop(deps: RuntimeDeps, threadId: string, signal: AbortSignal): Promise<void> {
   const p = deps.persistence;
-  const initial = await p.threads.get(threadId);
-  if (!initial || initial.status === "terminated") return;
-  await p.threads.update(threadId, { state: { ...initial.state, activationSteps: 0 } });
+  // Read-modify-write of the state in one transaction (the thread row is locked), so that a concurrent request
+  // (continue, stop) is never overwritten with what was read before it. The first pass works with the row this
+  // update returns; each later pass reads the thread again.
+  let latest: ThreadRecord | null = await p.transaction(async (tx) => {
+    const initial = await tx.threads.get(threadId);
+    if (!initial || initial.status === "terminated") return null;
+    return tx.threads.update(threadId, { state: { ...initial.state, activationSteps: 0 } });
+  });
+  if (!latest) return;
   for (;;) {
-    let thread = await p.threads.get(threadId);
+    let thread = latest ?? (await p.threads.get(threadId));
+    latest = null;
     if (!thread || thread.status === "terminated") return;
     const agent = deps.definitions().agent(thread.agentId);
     if (signal.aborted || thread.stopRequestedAt !== null) {
@@ -52,9 +59,12 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
     thread = await activateImmediate(deps, thread, agent);
     thread = await deliverQueue(deps, thread, agent);
     if (!thread.state.turn?.active && thread.state.continueRequested) {
-      const side = thread.state.turn?.side ?? "a";
-      const lastSeq = await p.messages.lastSeq(threadId);
-      thread = await p.threads.update(threadId, { state: { ...startTurn(thread.state, side, lastSeq), continueRequested: false } });
+      thread = await p.transaction(async (tx) => {
+        const fresh = (await tx.threads.get(threadId)) ?? thread!;
+        const side = fresh.state.turn?.side ?? "a";
+        const lastSeq = await tx.messages.lastSeq(threadId);
+        return tx.threads.update(threadId, { state: { ...startTurn(fresh.state, side, lastSeq), continueRequested: false } });
+      });
     }
     if (!thread.state.turn?.active) {
       if (await goIdle(deps, thread)) return;
@@ -66,8 +76,10 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
     } catch (err) {
       return stopWithError(deps, thread, err);
     }
+    // One read of the history serves both the check for an unfinished step and the next step's request.
+    const history = await p.messages.list(threadId, { includeSilent: true });
     // A stored step whose tools or stop evaluation did not finish (a restart, or a queued tool call): finish it.
-    const pending = await finishPendingStep(deps, thread, ctx, signal);
+    const pending = await finishPendingStep(deps, thread, ctx, signal, history);
     if (pending === "waiting") return;
     if (pending) continue;
     const turn = thread.state.turn;
@@ -79,7 +91,7 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
       await stopActivation(deps, thread, "max_total_steps", `Reached the ceiling of ${deps.settings.maxTotalSteps} steps in one activation`);
       return;
     }
-    const outcome = await runStep(deps, thread, ctx, signal);
+    const outcome = await runStep(deps, thread, ctx, signal, history);
     if (outcome === "stopped") return;
   }
 }
@@ -96,8 +108,13 @@ async function activateImmediate(deps: RuntimeDeps, thread: ThreadRecord, agent:
 }
 
 /** One LLM step of the active side: request, stored response, tools, stop evaluation. */
-async function runStep(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepContext, signal: AbortSignal): Promise<"continue" | "stopped"> {
-  const history = await deps.persistence.messages.list(thread.id, { includeSilent: true });
+async function runStep(
+  deps: RuntimeDeps,
+  thread: ThreadRecord,
+  ctx: StepContext,
+  signal: AbortSignal,
+  history: MessageRecord[],
+): Promise<"continue" | "stopped"> {
   const children = await deps.persistence.subagents.listByParent(thread.id);
   const registryText = registryMessage(children);
   let req;
@@ -202,9 +219,15 @@ async function waitForChildren(deps: RuntimeDeps, threadId: string): Promise<voi
  * After a restart: the side's last step may have stored its response but not finished its tools or its stop
  * evaluation. Finish it from the stored messages (missing tool results run now) instead of asking the model again.
  */
-async function finishPendingStep(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepContext, signal: AbortSignal): Promise<false | "done" | "waiting"> {
+async function finishPendingStep(
+  deps: RuntimeDeps,
+  thread: ThreadRecord,
+  ctx: StepContext,
+  signal: AbortSignal,
+  history: MessageRecord[],
+): Promise<false | "done" | "waiting"> {
   const turn = thread.state.turn!;
-  const inTurn = await deps.persistence.messages.list(thread.id, { afterSeq: turn.startSeq, includeSilent: true });
+  const inTurn = history.filter((m) => m.seq > turn.startSeq);
   const own = [...inTurn].reverse().find((m) => m.side === ctx.side && m.role !== "tool" && m.role !== "system");
   if (!own) return false;
   const results = new Map(inTurn.filter((m) => m.role === "tool" && m.toolCallId).map((m) => [m.toolCallId!, m]));
@@ -243,8 +266,11 @@ async function endTurnWith(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepCon
 /** Nothing is due: the thread waits. Returns false when a message arrived meanwhile (keep going). */
 async function goIdle(deps: RuntimeDeps, thread: ThreadRecord): Promise<boolean> {
   return deps.events.commit(async (tx, emit) => {
-    if ((await tx.queue.pending(thread.id)).length > 0) return false;
+    // Lock the thread row first (FOR UPDATE on PostgreSQL), then look for queued messages: a child that reports
+    // concurrently either committed its message before the lock (seen here) or waits for it and then finds the
+    // thread idle and wakes it. Checking the queue before the lock could strand such a message.
     const fresh = (await tx.threads.get(thread.id)) ?? thread;
+    if ((await tx.queue.pending(thread.id)).length > 0) return false;
     if (fresh.state.continueRequested) return false;
     // A stop that arrived after the last step is satisfied by going idle: the request is cleared.
     if (fresh.stopRequestedAt !== null && fresh.status !== "terminated") await tx.threads.update(thread.id, { stopRequestedAt: null });
