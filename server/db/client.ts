@@ -5,6 +5,7 @@ import type { Database } from "better-sqlite3";
 import { databaseKind, sqliteFilePath, type DatabaseKind } from "./database-url";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql/client";
+import { DirectSqlite } from "./sqlite-direct/connection";
 import { cacheStatements } from "./sqlite-statement-cache";
 
 export { Prisma, PrismaClient };
@@ -34,15 +35,17 @@ export const SQLITE_PRAGMAS = [
  * to Prisma, and the connection keeps its prepared statements (`cacheStatements`). The busy timeout is
  * better-sqlite3's own `timeout` option (sqlite3_busy_timeout).
  */
-function sqliteAdapter(url: string, busyTimeoutMs: number): SqlDriverAdapterFactory {
+function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite): SqlDriverAdapterFactory {
   const base = new PrismaBetterSqlite3({ url: sqliteFilePath(url), timeout: busyTimeoutMs });
   return {
     provider: base.provider,
     adapterName: base.adapterName,
     connect: async () => {
       const adapter = await base.connect();
-      cacheStatements((adapter as unknown as { client: Database }).client);
+      const connection = (adapter as unknown as { client: Database }).client;
+      cacheStatements(connection);
       await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
+      direct.attach(connection);
       return adapter;
     },
   };
@@ -55,14 +58,23 @@ function sqliteAdapter(url: string, busyTimeoutMs: number): SqlDriverAdapterFact
  */
 export function createPrismaClient(databaseUrl: string, opts: CreatePrismaClientOptions = {}): PrismaClient {
   const kind = databaseKind(databaseUrl);
+  const direct = new DirectSqlite();
   const client =
     kind === "sqlite"
-      ? new PrismaClient({ adapter: sqliteAdapter(databaseUrl, opts.busyTimeoutMs ?? 10_000), log: opts.log })
+      ? new PrismaClient({ adapter: sqliteAdapter(databaseUrl, opts.busyTimeoutMs ?? 10_000, direct), log: opts.log })
       : // Generated from prisma/postgresql/schema.prisma, the same models as the SQLite client: same model and
         // argument types, only the provider-specific query compiler differs. Repositories use the SQLite client's types.
         (new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: opts.log }) as unknown as PrismaClient);
   kinds.set(client, kind);
+  if (kind === "sqlite") directConnections.set(client, direct);
   return client;
+}
+
+const directConnections = new WeakMap<PrismaClient, DirectSqlite>();
+
+/** SQLite: the client's own connection, for the runtime's per-step statements (sqlite-direct/); null on PostgreSQL. */
+export function directSqliteOf(prisma: PrismaClient): DirectSqlite | null {
+  return directConnections.get(prisma) ?? null;
 }
 
 const kinds = new WeakMap<PrismaClient, DatabaseKind>();

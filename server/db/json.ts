@@ -76,6 +76,11 @@ export type JsonInput = Prisma.InputJsonValue;
  * (functions, bigint, NaN, cycles) with the field name, before Prisma would fail with a less clear message.
  */
 export function toJsonColumn(value: unknown, ref: JsonColumnRef): Prisma.InputJsonValue {
+  return JSON.parse(toJsonText(value, ref)) as Prisma.InputJsonValue;
+}
+
+/** The JSON text of a value for a required JSON column, checked as `toJsonColumn` checks it. */
+export function toJsonText(value: unknown, ref: JsonColumnRef): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(value, (_key, v: unknown) => {
@@ -93,7 +98,12 @@ export function toJsonColumn(value: unknown, ref: JsonColumnRef): Prisma.InputJs
   if (text === undefined || text === "null") {
     throw new PersistedDataError(`Cannot store null or undefined in the required JSON column ${where(ref)}.`, ref);
   }
-  return JSON.parse(text) as Prisma.InputJsonValue;
+  return text;
+}
+
+/** Like `toJsonText` for a nullable JSON column: `null`/`undefined` become SQL NULL. */
+export function toNullableJsonText(value: unknown, ref: JsonColumnRef): string | null {
+  return value === null || value === undefined ? null : toJsonText(value, ref);
 }
 
 /** A value for a nullable JSON column: `null`/`undefined` become SQL NULL (`Prisma.DbNull`). */

@@ -1,5 +1,6 @@
 import type { Persistence, Stores, WorkStore } from "@/server/runtime/ports";
-import { databaseKindOf, type Db, type PrismaClient } from "./client";
+import { databaseKindOf, directSqliteOf, type Db, type PrismaClient } from "./client";
+import { withDirectSqlite, type DirectSqlite } from "./sqlite-direct";
 import type { DatabaseKind } from "./database-url";
 import { threadLock } from "./row-lock";
 import { retryOnWriteConflict } from "./transaction-retry";
@@ -16,7 +17,13 @@ export interface PersistenceOptions {
   workStore?(db: Db, root: PrismaClient | null): WorkStore;
 }
 
-function stores(db: Db, root: PrismaClient | null, kind: DatabaseKind, opts: PersistenceOptions): Stores {
+function stores(db: Db, root: PrismaClient | null, kind: DatabaseKind, opts: PersistenceOptions, direct: DirectSqlite | null): Stores {
+  const s = prismaStores(db, root, kind, opts);
+  // SQLite: the per-step statements run on the adapter's connection directly, in the same transaction.
+  return direct ? withDirectSqlite(direct, s) : s;
+}
+
+function prismaStores(db: Db, root: PrismaClient | null, kind: DatabaseKind, opts: PersistenceOptions): Stores {
   // In a transaction, reading a thread locks it until commit (PostgreSQL; SQLite serialises transactions anyway).
   const lock = root ? null : threadLock(db, kind);
   return {
@@ -44,13 +51,14 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The runtime's ports over Prisma: every store, plus transactions that hand out the same stores bound to one tx. */
 export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions = {}): Persistence {
   const kind = databaseKindOf(prisma);
+  const direct = directSqliteOf(prisma);
   return {
-    ...stores(prisma, prisma, kind, opts),
+    ...stores(prisma, prisma, kind, opts, direct),
     async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
       await yieldToIo();
       // A deadlock or serialization failure (PostgreSQL, threads locked in another order) runs the body again.
       return retryOnWriteConflict(() =>
-        prisma.$transaction((tx) => fn(stores(tx, null, kind, opts)), { maxWait: 30_000, timeout: 60_000 }),
+        prisma.$transaction((tx) => fn(stores(tx, null, kind, opts, direct)), { maxWait: 30_000, timeout: 60_000 }),
       );
     },
   };

@@ -110,7 +110,7 @@ export function messageStore(db: Db, lock: ThreadLock | null = null): MessageSto
   };
 }
 
-function toQueued(row: QueuedMessage): QueuedMessageRecord {
+export function toQueued(row: QueuedMessage): QueuedMessageRecord {
   return {
     id: row.id,
     threadId: row.threadId,

@@ -5,7 +5,7 @@ import type { SubagentEntry, VariableRequest } from "../generated/prisma/client"
 import { parseJsonColumn, toJsonColumn } from "../json";
 import { objectSchema } from "./row-schemas";
 
-function toEntry(r: SubagentEntry): SubagentRecord {
+export function toEntry(r: SubagentEntry): SubagentRecord {
   return {
     parentId: r.parentId,
     childId: r.childId,

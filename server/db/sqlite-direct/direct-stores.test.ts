@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initialThreadState } from "@/server/runtime/thread/initial-state";
+import type { Stores } from "@/server/runtime/ports";
+import { createPrismaClient, directSqliteOf } from "../client";
+import { createPersistence } from "../persistence";
+import { envStore } from "../repositories/env-files";
+import { eventLog, llmLogStore } from "../repositories/events";
+import { messageStore, queueStore } from "../repositories/messages";
+import { subagentStore } from "../repositories/subagents";
+import { threadStore } from "../repositories/threads";
+import { createTestDatabase, type TestDatabase } from "../test-database";
+import { withDirectSqlite } from "./index";
+
+/**
+ * The direct statements must read and write exactly what Prisma's repositories do: each check writes through one
+ * and reads through both.
+ */
+let db: TestDatabase;
+let prismaSide: Pick<Stores, "threads" | "messages" | "queue" | "events" | "llmLogs" | "env" | "subagents">;
+let direct: typeof prismaSide;
+
+const newThread = (over: Record<string, unknown> = {}) =>
+  prismaSide.threads.create({ agentId: "agent", tags: ["x", "y"], name: "n", state: initialThreadState(), ...over });
+
+describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("direct SQLite statements", () => {
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const p = db.prisma;
+    prismaSide = {
+      threads: threadStore(p),
+      messages: messageStore(p),
+      queue: queueStore(p),
+      events: eventLog(p),
+      llmLogs: llmLogStore(p),
+      env: envStore(p),
+      subagents: subagentStore(p),
+    };
+    await p.$queryRaw`SELECT 1`; // Prisma opens its connection on its first query
+    direct = withDirectSqlite(directSqliteOf(p)!, prismaSide as Stores);
+  });
+  afterAll(() => db?.cleanup());
+
+  it("read threads as Prisma does, and update them as Prisma does (version, activity time, JSON columns)", async () => {
+    const t = await newThread();
+    expect(await direct.threads.get(t.id)).toEqual(await prismaSide.threads.get(t.id));
+    expect(await direct.threads.get("nope")).toBeNull();
+
+    const state = {
+      ...initialThreadState(),
+      turn: { side: "b" as const, active: true, steps: 2, startSeq: 7 },
+      continueRequested: true,
+    };
+    const updated = await direct.threads.update(t.id, {
+      status: "running",
+      stopReason: "error",
+      state,
+      tags: ["z"],
+      terminatedAt: 1_790_000_000_123_456,
+    });
+    expect(updated).toEqual(await prismaSide.threads.get(t.id));
+    expect(updated).toMatchObject({
+      status: "running",
+      stopReason: "error",
+      tags: ["z"],
+      version: t.version + 1,
+      terminatedAt: 1_790_000_000_123_456,
+    });
+    expect(updated.state.turn).toEqual(state.turn);
+    expect(updated.lastActivityAt.getTime()).toBeGreaterThanOrEqual(t.lastActivityAt.getTime());
+    const row = await db.prisma.thread.findUniqueOrThrow({ where: { id: t.id } });
+    expect(row.activeSide).toBe("b");
+
+    const viaPrisma = await prismaSide.threads.update(t.id, { stopRequestedAt: null, name: null });
+    expect(await direct.threads.get(t.id)).toEqual(viaPrisma);
+    await expect(direct.threads.update("nope", { status: "idle" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("append messages with the next seq; list and get them as Prisma does, whatever the filter", async () => {
+    const t = await newThread();
+    const base = {
+      name: null,
+      toolCallId: null,
+      toolStatus: null,
+      reasoningContent: null,
+      depth: 0,
+      side: "a" as const,
+      subagentId: null,
+    };
+    const a = await direct.messages.append(t.id, {
+      ...base,
+      role: "user",
+      content: "hi",
+      toolCalls: null,
+      attachments: [{ path: "/a.txt", name: "a.txt" }],
+      silent: false,
+      metadata: { k: [1, 2] },
+    });
+    const b = await prismaSide.messages.append(t.id, {
+      ...base,
+      role: "assistant",
+      content: null,
+      toolCalls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }],
+      attachments: null,
+      silent: true,
+      metadata: null,
+    });
+    const c = await direct.messages.append(t.id, {
+      ...base,
+      id: "fixed-id",
+      role: "tool",
+      content: "r",
+      toolCallId: "c1",
+      toolStatus: "success",
+      toolCalls: null,
+      attachments: [],
+      silent: false,
+      metadata: null,
+      createdAt: 42,
+    });
+    expect([a.seq, b.seq, c.seq]).toEqual([1, 2, 3]);
+    expect(a).toEqual(await prismaSide.messages.get(a.id));
+    expect(c).toMatchObject({ id: "fixed-id", attachments: null, createdAt: 42 });
+    expect(await direct.messages.get(b.id)).toEqual(await prismaSide.messages.get(b.id));
+    expect(await direct.messages.lastSeq(t.id)).toBe(3);
+    for (const o of [
+      {},
+      { includeSilent: true },
+      { includeSilent: true, order: "desc" as const, limit: 2 },
+      { includeSilent: true, afterSeq: 1, beforeSeq: 3 },
+      { includeSilent: true, offset: 1 },
+      { limit: 1, offset: 1 },
+    ]) {
+      expect(await direct.messages.list(t.id, o)).toEqual(await prismaSide.messages.list(t.id, o));
+    }
+    // A duplicate id is the same unique violation Prisma reports (P2002: the API answers 409 with the field).
+    await expect(
+      direct.messages.append(t.id, {
+        ...base,
+        id: "fixed-id",
+        role: "user",
+        content: "again",
+        toolCalls: null,
+        attachments: null,
+        silent: false,
+        metadata: null,
+      }),
+    ).rejects.toMatchObject({
+      code: "P2002",
+      meta: { target: ["id"] },
+    });
+  });
+
+  it("append events in one batch with contiguous seqs that Prisma reads back", async () => {
+    const t = await newThread();
+    const custom = (event: string) => ({ type: "custom" as const, event, data: { n: event } });
+    await prismaSide.events.append(t.id, custom("one"));
+    const envs = await direct.events.appendMany(t.id, [custom("two"), custom("three")]);
+    const single = await direct.events.append(t.id, custom("four"));
+    expect([...envs, single].map((e) => e.seq)).toEqual([2, 3, 4]);
+    expect(await direct.events.lastSeq(t.id)).toBe(4);
+    const read = await prismaSide.events.after(t.id, 1);
+    expect(read).toEqual([...envs, single]);
+    await expect(direct.events.append("nope", custom("x"))).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("read the pending queue, the registry and the visible env as Prisma does; log an LLM request Prisma reads", async () => {
+    const parent = await newThread();
+    const child = await newThread({ parentId: parent.id });
+    await prismaSide.queue.enqueue(parent.id, {
+      role: "user",
+      content: "q1",
+      attachments: [{ path: "/x" }],
+      silent: true,
+      metadata: { m: 1 },
+    });
+    const q2 = await prismaSide.queue.enqueue(parent.id, { role: "assistant", content: "q2" });
+    await prismaSide.queue.markDelivered(q2.id, "m1");
+    expect(await direct.queue.pending(parent.id)).toEqual(await prismaSide.queue.pending(parent.id));
+    expect((await direct.queue.pending(parent.id)).map((q) => q.content)).toEqual(["q1"]);
+
+    const entry = {
+      parentId: parent.id,
+      childId: child.id,
+      name: "kid",
+      title: null,
+      description: "d",
+      resumable: true,
+      blocking: false,
+      threadName: null,
+      spawnGroupId: "g",
+      status: "running",
+      parentCommunication: "implicit" as const,
+      toolName: "t",
+      toolCallId: null,
+      createdAt: 1_790_000_000_000_001,
+    };
+    await prismaSide.subagents.create(entry);
+    await prismaSide.subagents.update(child.id, { reportedAt: new Date(), status: "idle" });
+    expect(await direct.subagents.get(child.id)).toEqual(await prismaSide.subagents.get(child.id));
+    expect(await direct.subagents.listByParent(parent.id)).toEqual(await prismaSide.subagents.listByParent(parent.id));
+    expect(await direct.subagents.get("nope")).toBeNull();
+
+    await prismaSide.env.set("thread", parent.id, "B", "text", "1");
+    await prismaSide.env.set("thread", parent.id, "A", "secret", "enc");
+    await prismaSide.env.set("instance", "instance", "I", "text", "2");
+    await prismaSide.env.set("thread", child.id, "OTHER", "text", "3");
+    for (const userId of [null, "u1"])
+      expect(await direct.env.visible(parent.id, userId)).toEqual(await prismaSide.env.visible(parent.id, userId));
+
+    const startedAt = new Date(Date.now() - 5);
+    const log = await direct.llmLogs.insert({
+      threadId: parent.id,
+      messageId: null,
+      side: "a",
+      step: 3,
+      modelName: "m",
+      provider: "p",
+      modelId: "mid",
+      attempt: 1,
+      request: { messages: [{ role: "user", content: "hi" }] },
+      response: null,
+      status: "success",
+      error: null,
+      inputTokens: 5,
+      outputTokens: 7,
+      cachedTokens: 1,
+      cost: 0.25,
+      latencyMs: 12,
+      ttftMs: null,
+      startedAt,
+      finishedAt: new Date(),
+    });
+    const [stored] = await prismaSide.llmLogs.list(parent.id);
+    expect(stored).toEqual({ ...log, response: null });
+  });
+
+  it("inside a transaction, writes commit or roll back with the transaction's other statements", async () => {
+    const p = createPersistence(db.prisma);
+    const t = await newThread();
+    await expect(
+      p.transaction(async (tx) => {
+        await tx.threads.update(t.id, { status: "running" });
+        await tx.events.append(t.id, { type: "custom", event: "lost", data: null });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect((await prismaSide.threads.get(t.id))!.status).toBe("idle");
+    expect(await prismaSide.events.lastSeq(t.id)).toBe(0);
+    await p.transaction(async (tx) => {
+      await tx.threads.update(t.id, { status: "running" });
+      await tx.events.append(t.id, { type: "custom", event: "kept", data: null });
+    });
+    expect((await prismaSide.threads.get(t.id))!.status).toBe("running");
+    expect(await prismaSide.events.lastSeq(t.id)).toBe(1);
+  });
+
+  it("use Prisma until the client has opened its connection", async () => {
+    const fresh = createPrismaClient(db.url);
+    try {
+      const p = createPersistence(fresh);
+      expect(directSqliteOf(fresh)!.ready).toBe(false);
+      const t = await p.threads.create({ agentId: "a", state: initialThreadState() });
+      expect((await p.threads.get(t.id))!.agentId).toBe("a");
+      expect(directSqliteOf(fresh)!.ready).toBe(true);
+    } finally {
+      await fresh.$disconnect();
+    }
+    expect(directSqliteOf(fresh)!.ready).toBe(false);
+  });
+});

@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import type { EnvStore, LlmLogStore, NewLlmLog, SubagentStore, VisibleEnv } from "@/server/runtime/ports";
+import type { EnvValue, SubagentEntry } from "../generated/prisma/client";
+import { toJsonText, toNullableJsonText } from "../json";
+import { byCodeUnit, toEnvRecord } from "../repositories/env-files";
+import { toEntry } from "../repositories/subagents";
+import { bool, readDate, readOptionalDate, sqlDate } from "./columns";
+import type { DirectSqlite } from "./connection";
+import { guarded } from "./errors";
+
+type Row = Record<string, unknown>;
+
+function toSubagentRow(r: Row): SubagentEntry {
+  return {
+    ...(r as unknown as SubagentEntry),
+    resumable: bool(r.resumable),
+    blocking: bool(r.blocking),
+    reportedAt: readOptionalDate(r.reportedAt),
+    createdAt: BigInt(r.createdAt as number),
+    updatedAt: readDate(r.updatedAt),
+  };
+}
+
+/** The registry reads of every step (`get`, `listByParent`); writes stay with the Prisma store. */
+export function directSubagents(sql: DirectSqlite, base: SubagentStore): SubagentStore {
+  return {
+    ...base,
+    async get(childId) {
+      const row = sql.get<Row>(`SELECT * FROM "SubagentEntry" WHERE "childId" = ?`, childId);
+      return row ? toEntry(toSubagentRow(row)) : null;
+    },
+    async listByParent(parentId) {
+      return sql
+        .all<Row>(`SELECT * FROM "SubagentEntry" WHERE "parentId" = ? ORDER BY "createdAt" ASC, "id" ASC`, parentId)
+        .map((r) => toEntry(toSubagentRow(r)));
+    },
+  };
+}
+
+/** `visible`, read for each step's context and redaction; the admin reads and writes stay with the Prisma store. */
+export function directEnv(sql: DirectSqlite, base: EnvStore): EnvStore {
+  return {
+    ...base,
+    async visible(threadId, userId) {
+      const rows = sql
+        .all<Row>(
+          `SELECT * FROM "EnvValue" WHERE ("scope" = 'thread' AND "ownerKey" = ?) OR ("scope" = 'user' AND "ownerKey" = ?) OR ("scope" = 'instance' AND "ownerKey" = 'instance')`,
+          threadId,
+          userId ?? null,
+        )
+        .map((r) => ({
+          ...(r as unknown as EnvValue),
+          createdAt: readDate(r.createdAt),
+          updatedAt: readDate(r.updatedAt),
+        }));
+      const out: VisibleEnv = { thread: [], user: [], instance: [] };
+      for (const r of rows.sort(byCodeUnit((row) => row.name))) {
+        if (r.scope === "thread" && r.ownerKey === threadId) out.thread.push(toEnvRecord(r));
+        else if (r.scope === "user" && userId && r.ownerKey === userId) out.user.push(toEnvRecord(r));
+        else if (r.scope === "instance" && r.ownerKey === "instance") out.instance.push(toEnvRecord(r));
+      }
+      return out;
+    },
+  };
+}
+
+const LOG_COLUMNS = [
+  "id",
+  "threadId",
+  "messageId",
+  "side",
+  "step",
+  "modelName",
+  "provider",
+  "modelId",
+  "attempt",
+  "request",
+  "response",
+  "status",
+  "error",
+  "inputTokens",
+  "outputTokens",
+  "cachedTokens",
+  "cost",
+  "latencyMs",
+  "ttftMs",
+  "startedAt",
+  "finishedAt",
+] as const;
+const INSERT_LOG = `INSERT INTO "LlmRequestLog" (${LOG_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${LOG_COLUMNS.map(() => "?").join(", ")})`;
+
+/** `insert`, one per LLM request (the row is not read back; see repositories/events.ts). */
+export function directLlmLogs(sql: DirectSqlite, base: LlmLogStore): LlmLogStore {
+  return {
+    ...base,
+    async insert(log: NewLlmLog) {
+      const requestText = toJsonText(log.request ?? {}, { model: "LlmRequestLog", field: "request" });
+      const responseText = toNullableJsonText(log.response, { model: "LlmRequestLog", field: "response" });
+      const id = log.id ?? randomUUID();
+      guarded(() =>
+        sql.run(
+          INSERT_LOG,
+          id,
+          log.threadId,
+          log.messageId,
+          log.side,
+          log.step,
+          log.modelName,
+          log.provider,
+          log.modelId,
+          log.attempt,
+          requestText,
+          responseText,
+          log.status,
+          log.error,
+          log.inputTokens,
+          log.outputTokens,
+          log.cachedTokens,
+          log.cost,
+          log.latencyMs,
+          log.ttftMs,
+          sqlDate(log.startedAt),
+          log.finishedAt ? sqlDate(log.finishedAt) : null,
+        ),
+      );
+      // The request holds the whole conversation: the caller's values are returned rather than parsed back.
+      return { ...log, id, response: log.response ?? null };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { RuntimeEvent, ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import { NotFoundError } from "@/server/runtime/errors";
+import type { EventLog, ThreadPatch, ThreadStore } from "@/server/runtime/ports";
+import type { Thread } from "../generated/prisma/client";
+import { toJsonText } from "../json";
+import { toThreadRecord } from "../repositories/threads";
+import { readDate, readJson, sqlDate } from "./columns";
+import type { DirectSqlite } from "./connection";
+
+type Row = Record<string, unknown>;
+
+/** A `Thread` row as Prisma would return it (the shared mapper then parses its JSON columns with zod). */
+function toThread(r: Row): Thread {
+  return {
+    ...(r as unknown as Thread),
+    terminatedAt: r.terminatedAt === null ? null : BigInt(r.terminatedAt as number),
+    stopRequestedAt: r.stopRequestedAt === null ? null : BigInt(r.stopRequestedAt as number),
+    tags: readJson(r.tags) as Thread["tags"],
+    state: readJson(r.state) as Thread["state"],
+    createdAt: readDate(r.createdAt),
+    updatedAt: readDate(r.updatedAt),
+    lastActivityAt: readDate(r.lastActivityAt),
+  };
+}
+
+/** `get` and `update`, the thread reads and writes of every step; the rest stays with the Prisma store. */
+export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore {
+  return {
+    ...base,
+    async get(id) {
+      const row = sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);
+      return row ? toThreadRecord(toThread(row)) : null;
+    },
+    async update(id, patch: ThreadPatch) {
+      const sets: string[] = [];
+      const args: unknown[] = [];
+      const set = (column: string, value: unknown) => {
+        sets.push(`"${column}" = ?`);
+        args.push(value);
+      };
+      if (patch.agentId !== undefined) set("agentId", patch.agentId);
+      if (patch.status !== undefined) set("status", patch.status);
+      if (patch.stopReason !== undefined) set("stopReason", patch.stopReason);
+      if (patch.terminatedAt !== undefined) set("terminatedAt", patch.terminatedAt);
+      if (patch.stopRequestedAt !== undefined) set("stopRequestedAt", patch.stopRequestedAt);
+      if (patch.tags !== undefined) set("tags", toJsonText(patch.tags, { model: "Thread", field: "tags", id }));
+      if (patch.name !== undefined) set("name", patch.name);
+      if (patch.state !== undefined) {
+        set("state", toJsonText(patch.state, { model: "Thread", field: "state", id }));
+        set("activeSide", patch.state.turn?.side ?? "a");
+      }
+      const now = sqlDate(new Date());
+      const row = sql.get<Row>(
+        `UPDATE "Thread" SET ${sets.join(", ")}${sets.length ? ", " : ""}"version" = "version" + 1, "lastActivityAt" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING *`,
+        ...args,
+        now,
+        now,
+        id,
+      );
+      if (!row) throw new NotFoundError(`Thread ${id} not found`);
+      return toThreadRecord(toThread(row));
+    },
+  };
+}
+
+/**
+ * The event log's appends (several per step): the thread row's counter reserves the seqs, one INSERT stores the
+ * events (see repositories/events.ts for the same two statements through Prisma).
+ */
+export function directEvents(sql: DirectSqlite, base: EventLog): EventLog {
+  function appendMany(threadId: string, events: RuntimeEvent[]): ThreadEventEnvelope[] {
+    if (events.length === 0) return [];
+    const texts = events.map((e) => toJsonText(e, { model: "ThreadEvent", field: "data" }));
+    const reserved = sql.get<{ eventSeq: number }>(
+      `UPDATE "Thread" SET "eventSeq" = "eventSeq" + ? WHERE "id" = ? RETURNING "eventSeq"`,
+      events.length,
+      threadId,
+    );
+    if (!reserved) throw new NotFoundError(`Thread ${threadId} not found`);
+    const first = reserved.eventSeq - events.length + 1;
+    const createdAt = new Date();
+    const at = sqlDate(createdAt);
+    // One INSERT for the batch (the statement for each batch size is prepared once).
+    const values = Array.from({ length: events.length }, () => "(?, ?, ?, ?, ?)").join(", ");
+    const args = events.flatMap((e, i) => [threadId, first + i, e.type, texts[i], at]);
+    sql.run(`INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt") VALUES ${values}`, ...args);
+    const iso = createdAt.toISOString();
+    return events.map((_e, i) => ({
+      threadId,
+      seq: first + i,
+      persisted: true,
+      at: iso,
+      event: JSON.parse(texts[i]!) as RuntimeEvent,
+    }));
+  }
+  return {
+    ...base,
+    async append(threadId, event) {
+      return appendMany(threadId, [event])[0]!;
+    },
+    async appendMany(threadId, events) {
+      return appendMany(threadId, events);
+    },
+    async lastSeq(threadId) {
+      return sql.get<{ eventSeq: number }>(`SELECT "eventSeq" FROM "Thread" WHERE "id" = ?`, threadId)?.eventSeq ?? 0;
+    },
+  };
+}
