@@ -6,6 +6,7 @@ import { databaseKind, sqliteFilePath, type DatabaseKind } from "./database-url"
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql/client";
 import { DirectSqlite } from "./sqlite-direct/connection";
+import { shareTransactionLock } from "./sqlite-direct/transactions";
 import { cacheStatements } from "./sqlite-statement-cache";
 
 export { Prisma, PrismaClient };
@@ -45,6 +46,7 @@ function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite)
       const connection = (adapter as unknown as { client: Database }).client;
       cacheStatements(connection);
       await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
+      shareTransactionLock(adapter, direct.lock);
       direct.attach(connection);
       return adapter;
     },

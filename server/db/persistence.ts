@@ -17,28 +17,46 @@ export interface PersistenceOptions {
   workStore?(db: Db, root: PrismaClient | null): WorkStore;
 }
 
-function stores(db: Db, root: PrismaClient | null, kind: DatabaseKind, opts: PersistenceOptions, direct: DirectSqlite | null): Stores {
-  const s = prismaStores(db, root, kind, opts);
-  // SQLite: the per-step statements run on the adapter's connection directly, in the same transaction.
-  return direct ? withDirectSqlite(direct, s) : s;
-}
-
-function prismaStores(db: Db, root: PrismaClient | null, kind: DatabaseKind, opts: PersistenceOptions): Stores {
+/**
+ * The stores bound to `db` (the client, or one transaction). Each store is built when first used: a transaction body
+ * touches two or three of them, and a step runs several transactions.
+ */
+function stores(
+  db: Db,
+  root: PrismaClient | null,
+  kind: DatabaseKind,
+  opts: PersistenceOptions,
+  direct: DirectSqlite | null,
+): Stores {
   // In a transaction, reading a thread locks it until commit (PostgreSQL; SQLite serialises transactions anyway).
   const lock = root ? null : threadLock(db, kind);
-  return {
-    threads: threadStore(db, lock),
-    messages: messageStore(db, lock),
-    queue: queueStore(db, lock),
-    events: eventLog(db),
-    llmLogs: llmLogStore(db),
-    work: opts.workStore ? opts.workStore(db, root) : workStore(db, root, kind),
-    env: envStore(db),
-    files: fileStore(db),
-    effects: effectStore(db),
-    subagents: subagentStore(db),
-    variableRequests: variableRequestStore(db),
+  const make: { [K in keyof Stores]: () => Stores[K] } = {
+    threads: () => threadStore(db, lock),
+    messages: () => messageStore(db, lock),
+    queue: () => queueStore(db, lock),
+    events: () => eventLog(db),
+    llmLogs: () => llmLogStore(db),
+    work: () => (opts.workStore ? opts.workStore(db, root) : workStore(db, root, kind)),
+    env: () => envStore(db),
+    files: () => fileStore(db),
+    effects: () => effectStore(db),
+    subagents: () => subagentStore(db),
+    variableRequests: () => variableRequestStore(db),
   };
+  const out = {} as Stores;
+  for (const key of Object.keys(make) as (keyof Stores)[]) {
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        // SQLite: the per-step statements run on the adapter's connection directly, in the same transaction.
+        const value = direct ? withDirectSqlite(direct, key, make[key]() as never) : make[key]();
+        Object.defineProperty(out, key, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return out;
 }
 
 /**
@@ -56,6 +74,8 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
     ...stores(prisma, prisma, kind, opts, direct),
     async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
       await yieldToIo();
+      // SQLite: BEGIN … COMMIT on the connection, the body's per-step statements direct, the rest through the client.
+      if (direct?.ready) return direct.transaction(() => fn(stores(prisma, null, kind, opts, direct)));
       // A deadlock or serialization failure (PostgreSQL, threads locked in another order) runs the body again.
       return retryOnWriteConflict(() =>
         prisma.$transaction((tx) => fn(stores(tx, null, kind, opts, direct)), { maxWait: 30_000, timeout: 60_000 }),

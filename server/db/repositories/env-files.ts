@@ -56,7 +56,7 @@ export function envStore(db: Db): EnvStore {
   };
 }
 
-function toFileRow(r: Omit<ThreadFile, "data">): FileRecordRow {
+export function toFileRow(r: Omit<ThreadFile, "data">): FileRecordRow {
   return {
     threadId: r.threadId,
     path: r.path,

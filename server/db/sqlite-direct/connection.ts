@@ -1,4 +1,5 @@
 import Database, { type Database as Connection, type Statement } from "better-sqlite3";
+import { TransactionLock, directTransaction } from "./transactions";
 
 /**
  * Prisma's own better-sqlite3 connection, reached directly for the runtime's per-step reads and writes.
@@ -11,6 +12,8 @@ import Database, { type Database as Connection, type Statement } from "better-sq
  * The schema, the migrations and every other query stay Prisma's.
  */
 export class DirectSqlite {
+  /** Shared by Prisma's transactions and the runtime's direct ones (transactions.ts). */
+  readonly lock = new TransactionLock();
   private statements = new Map<string, Statement>();
   private db: Connection | null = null;
 
@@ -18,6 +21,11 @@ export class DirectSqlite {
   attach(db: Connection): void {
     this.db = db;
     this.statements = new Map();
+  }
+
+  /** Whether a transaction is open on the connection. */
+  get inTransaction(): boolean {
+    return this.db?.inTransaction ?? false;
   }
 
   /** Whether the adapter has opened its connection (Prisma connects on its first query). */
@@ -50,5 +58,10 @@ export class DirectSqlite {
 
   run(sql: string, ...args: unknown[]): number {
     return this.prepare(sql).run(...args).changes;
+  }
+
+  /** Run `fn` in a transaction on the connection (see transactions.ts). */
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return directTransaction(this, this.lock, fn);
   }
 }

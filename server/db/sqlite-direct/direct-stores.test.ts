@@ -36,7 +36,10 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
       subagents: subagentStore(p),
     };
     await p.$queryRaw`SELECT 1`; // Prisma opens its connection on its first query
-    direct = withDirectSqlite(directSqliteOf(p)!, prismaSide as Stores);
+    const sql = directSqliteOf(p)!;
+    direct = Object.fromEntries(
+      Object.entries(prismaSide).map(([k, base]) => [k, withDirectSqlite(sql, k as keyof Stores, base as never)]),
+    ) as typeof prismaSide;
   });
   afterAll(() => db?.cleanup());
 
@@ -232,6 +235,43 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     });
     const [stored] = await prismaSide.llmLogs.list(parent.id);
     expect(stored).toEqual({ ...log, response: null });
+  });
+
+  it("insert work items and folders only when absent, in one statement each, also inside a transaction", async () => {
+    const p = createPersistence(db.prisma);
+    const t = await newThread();
+    await p.transaction(async (tx) => {
+      await tx.work.enqueue({
+        kind: "effect",
+        threadId: t.id,
+        payload: { effectId: "e1" },
+        runAt: new Date(Date.now() + 60_000),
+        dedupeKey: "effect:e1",
+      });
+      await tx.work.enqueue({ kind: "effect", threadId: t.id, payload: { effectId: "other" }, dedupeKey: "effect:e1" });
+      await tx.work.enqueue({ kind: "run", threadId: t.id });
+      await tx.work.enqueue({ kind: "run", threadId: t.id });
+    });
+    const items = await db.prisma.workItem.findMany({ where: { threadId: t.id }, orderBy: { kind: "asc" } });
+    expect(items.map((i) => [i.kind, i.dedupeKey, i.status, i.payload])).toEqual([
+      ["effect", "effect:e1", "pending", { effectId: "e1" }],
+      ["run", null, "pending", {}],
+      ["run", null, "pending", {}],
+    ]);
+    expect(items[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+
+    const files = p.files;
+    await files.write(t.id, "/f.txt", new Uint8Array([1, 2]), { mimeType: "text/plain" });
+    const before = await files.stat(t.id, "/f.txt");
+    const [dir, again, onFile] = await p.transaction(async (tx) => [
+      await tx.files.mkdir(t.id, "/d"),
+      await tx.files.mkdir(t.id, "/d"),
+      await tx.files.mkdir(t.id, "/f.txt"),
+    ]);
+    expect(dir).toEqual(again);
+    expect(dir).toMatchObject({ threadId: t.id, path: "/d", isDirectory: true, size: 0, metadata: null });
+    expect(dir).toEqual(await files.stat(t.id, "/d"));
+    expect(onFile).toEqual(before);
   });
 
   it("inside a transaction, writes commit or roll back with the transaction's other statements", async () => {

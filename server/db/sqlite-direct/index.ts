@@ -3,23 +3,29 @@ import type { DirectSqlite } from "./connection";
 import { directMessages, directQueue } from "./messages";
 import { directEnv, directLlmLogs, directSubagents } from "./registry-env-logs";
 import { directEvents, directThreads } from "./threads";
+import { directFiles, directWork } from "./work-files";
+
+const DIRECT = {
+  threads: directThreads,
+  events: directEvents,
+  messages: directMessages,
+  queue: directQueue,
+  subagents: directSubagents,
+  env: directEnv,
+  llmLogs: directLlmLogs,
+  work: directWork,
+  files: directFiles,
+} as const;
 
 /**
- * The stores with their per-step methods on the SQLite connection directly (see connection.ts): thread read and
- * update, event appends, message reads and appends, pending queue, registry reads, visible env, LLM request logs.
- * Everything else is the Prisma store it wraps, and so is every method until Prisma has opened its connection.
+ * A store with its per-step methods on the SQLite connection directly (see connection.ts): thread read and update,
+ * event appends, message reads and appends, pending queue, registry reads, visible env, LLM request logs, and the
+ * inserts-if-absent Prisma would run in a transaction of its own (work items, folders). Every other
+ * method is the Prisma store's, and so is every method until Prisma has opened its connection.
  */
-export function withDirectSqlite(sql: DirectSqlite, base: Stores): Stores {
-  return {
-    ...base,
-    threads: overlay(sql, base.threads, directThreads(sql, base.threads)),
-    events: overlay(sql, base.events, directEvents(sql, base.events)),
-    messages: overlay(sql, base.messages, directMessages(sql, base.messages)),
-    queue: overlay(sql, base.queue, directQueue(sql, base.queue)),
-    subagents: overlay(sql, base.subagents, directSubagents(sql, base.subagents)),
-    env: overlay(sql, base.env, directEnv(sql, base.env)),
-    llmLogs: overlay(sql, base.llmLogs, directLlmLogs(sql, base.llmLogs)),
-  };
+export function withDirectSqlite<K extends keyof Stores>(sql: DirectSqlite, key: K, base: Stores[K]): Stores[K] {
+  const make = (DIRECT as Record<string, ((sql: DirectSqlite, base: never) => object) | undefined>)[key];
+  return make ? overlay(sql, base, make(sql, base as never) as Stores[K]) : base;
 }
 
 type Methods = Record<string, (...args: never[]) => unknown>;

@@ -18,6 +18,8 @@ export async function createMessage(
   scope: StateScope,
   input: NewMessage,
   extra?: (tx: Stores, msg: MessageRecord, emit: Emit) => Promise<void>,
+  /** Checked in the transaction, before the append: a message it returns is returned instead (nothing is stored). */
+  existing?: (tx: Stores) => Promise<MessageRecord | null>,
 ): Promise<MessageRecord> {
   const hc = hookContext(scope);
   let record: NewMessage = { ...input, id: input.id ?? newId(), createdAt: input.createdAt ?? nowMicros() };
@@ -27,13 +29,19 @@ export async function createMessage(
     record = applySpecMessage(record, out);
   }
   record = await redactRecord(scope, record);
+  let stored = true;
   const msg = await scope.deps.events.commit(async (tx, emit) => {
+    const found = existing ? await existing(tx) : null;
+    if (found) {
+      stored = false;
+      return found;
+    }
     const m = await tx.messages.append(scope.thread.id, record);
     await emit(scope.thread.id, { type: "message.created", message: toSpecMessage(m) });
     if (extra) await extra(tx, m, emit);
     return m;
   });
-  if (hc) await runHooks(hc, "after_create_message", toSpecMessage(msg), async (exec, state, value) => void (await exec(state, value)));
+  if (hc && stored) await runHooks(hc, "after_create_message", toSpecMessage(msg), async (exec, state, value) => void (await exec(state, value)));
   return msg;
 }
 

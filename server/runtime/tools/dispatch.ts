@@ -3,7 +3,7 @@ import { isAbortError } from "../abort";
 import { redactDeep, redactText } from "../env/redact";
 import { runHooks } from "../hooks/hook-runner";
 import { createMessage } from "../messages/message-writer";
-import type { ToolCallRecord } from "../ports";
+import type { MessageRecord, Stores, ToolCallRecord } from "../ports";
 import { hookContext, type StateScope } from "../state/scope";
 import { invokeLifecycle, invokeSubagent } from "../subagents/invoke";
 import { offeredTools } from "../subagents/offered";
@@ -111,6 +111,15 @@ async function afterToolHooks(tc: ToolCallContext, call: ToolCallRecord, result:
 
 /** Store the tool message for a call and announce it. */
 export async function storeResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number): Promise<void> {
+  // A call has one result. Another writer may have stored it meanwhile: a blocking child's report answers the call
+  // in the child's transaction, possibly while this thread re-runs the call after a restart. Checked with the thread
+  // locked (the report locks it too), among the messages after the call's own.
+  const after = (scope as { assistantMessage?: MessageRecord }).assistantMessage?.seq ?? 0;
+  const existing = async (tx: Stores) => {
+    await tx.threads.get(scope.thread.id);
+    const later = await tx.messages.list(scope.thread.id, { afterSeq: after, includeSilent: true });
+    return later.find((m) => m.role === "tool" && m.toolCallId === call.id) ?? null;
+  };
   await createMessage(
     scope,
     {
@@ -141,5 +150,6 @@ export async function storeResult(scope: StateScope, call: ToolCallRecord, resul
         messageId: msg.id,
       });
     },
+    existing,
   );
 }

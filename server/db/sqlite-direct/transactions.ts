@@ -1,0 +1,78 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { SqlDriverAdapter, Transaction } from "@prisma/driver-adapter-utils";
+import type { DirectSqlite } from "./connection";
+
+/**
+ * One transaction at a time on the connection, whoever opens it: Prisma's interactive transactions (through the
+ * adapter's `startTransaction`, wrapped by `shareTransactionLock`) and the runtime's direct ones (`DirectSqlite`'s
+ * `transaction`). A direct transaction costs a BEGIN and a COMMIT; Prisma's costs its transaction bookkeeping on top,
+ * several times per step.
+ */
+export class TransactionLock {
+  private tail: Promise<void> = Promise.resolve();
+  /** Set inside a direct transaction's body (the async context of its caller). */
+  readonly inDirect = new AsyncLocalStorage<true>();
+
+  async acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((r) => (release = r));
+    const previous = this.tail;
+    this.tail = previous.then(() => next);
+    await previous;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release();
+    };
+  }
+}
+
+/**
+ * Make the adapter's transactions take `lock` first and give it back when they commit or roll back. Prisma asking for
+ * a transaction inside a direct one (an operation it runs as several statements) would wait for itself: that fails
+ * at once with an error that says so, rather than hanging.
+ */
+export function shareTransactionLock(adapter: SqlDriverAdapter, lock: TransactionLock): void {
+  const start = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => {
+    if (lock.inDirect.getStore()) {
+      throw new Error(
+        "A Prisma operation asked for its own transaction inside a runtime transaction on SQLite (one connection). " +
+          "Run it through the transaction's stores as single statements, or outside the transaction.",
+      );
+    }
+    const release = await lock.acquire();
+    let tx: Transaction;
+    try {
+      tx = await start(isolationLevel);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    const commit = tx.commit.bind(tx);
+    const rollback = tx.rollback.bind(tx);
+    tx.commit = () => commit().finally(release);
+    tx.rollback = () => rollback().finally(release);
+    return tx;
+  };
+}
+
+/** BEGIN … COMMIT on the connection directly, under the shared lock; ROLLBACK when `fn` throws. */
+export async function directTransaction<T>(sql: DirectSqlite, lock: TransactionLock, fn: () => Promise<T>): Promise<T> {
+  const release = await lock.acquire();
+  try {
+    sql.run("BEGIN");
+    let value: T;
+    try {
+      value = await lock.inDirect.run(true, fn);
+    } catch (err) {
+      if (sql.inTransaction) sql.run("ROLLBACK");
+      throw err;
+    }
+    sql.run("COMMIT");
+    return value;
+  } finally {
+    release();
+  }
+}
