@@ -1,4 +1,5 @@
 import Database, { type Database as Connection, type Statement } from "better-sqlite3";
+import { HistoryCache } from "./history-cache";
 import { TransactionLock, directTransaction } from "./transactions";
 
 /**
@@ -14,6 +15,8 @@ import { TransactionLock, directTransaction } from "./transactions";
 export class DirectSqlite {
   /** Shared by Prisma's transactions and the runtime's direct ones (transactions.ts). */
   readonly lock = new TransactionLock();
+  /** Recently read thread histories (history-cache.ts). */
+  readonly history = new HistoryCache();
   private statements = new Map<string, Statement>();
   private db: Connection | null = null;
 
@@ -21,6 +24,7 @@ export class DirectSqlite {
   attach(db: Connection): void {
     this.db = db;
     this.statements = new Map();
+    this.history.clear();
   }
 
   /** Whether a transaction is open on the connection. */

@@ -153,6 +153,56 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     });
   });
 
+  it("keep the whole history read cached, and still answer what Prisma reads after appends, updates, deletes and rollbacks", async () => {
+    const p = createPersistence(db.prisma);
+    const t = await newThread();
+    const base = {
+      name: null,
+      toolCallId: null,
+      toolStatus: null,
+      reasoningContent: null,
+      depth: 0,
+      side: "a" as const,
+      subagentId: null,
+      toolCalls: null,
+      attachments: null,
+      metadata: null,
+    };
+    const say = (content: string, silent = false) =>
+      p.messages.append(t.id, { ...base, role: "user", content, silent });
+    const same = async () => {
+      const all = await p.messages.list(t.id, { includeSilent: true });
+      expect(all).toEqual(await prismaSide.messages.list(t.id, { includeSilent: true }));
+      return all.map((m) => m.content);
+    };
+    await say("one");
+    await say("two", true);
+    expect(await same()).toEqual(["one", "two"]);
+    await say("three");
+    expect(await same()).toEqual(["one", "two", "three"]);
+    const [first] = await p.messages.list(t.id, { includeSilent: true });
+    expect(Object.isFrozen(first)).toBe(true);
+    await p.messages.update(first!.id, { content: "one, edited" });
+    expect(await same()).toEqual(["one, edited", "two", "three"]);
+    await p.messages.delete(first!.id);
+    expect(await same()).toEqual(["two", "three"]);
+    // Rows changed behind the store's back (another connection): a deleted row, a rolled-back append read meanwhile.
+    await db.prisma.message.deleteMany({ where: { threadId: t.id, content: "three" } });
+    expect(await same()).toEqual(["two"]);
+    await expect(
+      p.transaction(async (tx) => {
+        await tx.messages.append(t.id, { ...base, role: "user", content: "phantom", silent: false });
+        expect((await p.messages.list(t.id, { includeSilent: true })).map((m) => m.content)).toEqual([
+          "two",
+          "phantom",
+        ]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    await say("real");
+    expect(await same()).toEqual(["two", "real"]);
+  });
+
   it("append events in one batch with contiguous seqs that Prisma reads back", async () => {
     const t = await newThread();
     const custom = (event: string) => ({ type: "custom" as const, event, data: { n: event } });

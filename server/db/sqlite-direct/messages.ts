@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { nowMicros } from "@/server/runtime/ids";
-import type { MessageListOptions, MessageStore, NewMessage, QueueStore } from "@/server/runtime/ports";
+import type { MessageListOptions, MessageRecord, MessageStore, NewMessage, QueueStore } from "@/server/runtime/ports";
 import type { Message, QueuedMessage } from "../generated/prisma/client";
 import { toNullableJsonText } from "../json";
 import { toMessageRecord } from "../repositories/messages";
@@ -78,28 +78,64 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
       return row ? toMessageRecord(toMessage(row)) : null;
     },
     async list(threadId, o: MessageListOptions = {}) {
-      const where = [`"threadId" = ?`];
-      const args: unknown[] = [threadId];
-      if (!o.includeSilent) where.push(`"silent" = 0`);
-      if (o.afterSeq !== undefined) {
-        where.push(`"seq" > ?`);
-        args.push(o.afterSeq);
-      }
-      if (o.beforeSeq !== undefined) {
-        where.push(`"seq" < ?`);
-        args.push(o.beforeSeq);
-      }
-      const limit = o.limit !== undefined ? ` LIMIT ?` : o.offset ? ` LIMIT -1` : "";
-      if (o.limit !== undefined) args.push(o.limit);
-      const offset = o.offset ? ` OFFSET ?` : "";
-      if (o.offset) args.push(o.offset);
-      const rows = sql.all<Row>(
-        `SELECT * FROM "Message" WHERE ${where.join(" AND ")} ORDER BY "seq" ${o.order === "desc" ? "DESC" : "ASC"}${limit}${offset}`,
-        ...args,
-      );
-      return rows.map((r) => toMessageRecord(toMessage(r)));
+      // The executor's read of the whole history: through the cache.
+      if (o.includeSilent && Object.keys(o).length === 1) return [...history(threadId)];
+      return select(threadId, o);
+    },
+    async update(id, patch) {
+      const r = await base.update(id, patch);
+      sql.history.forget(r.threadId);
+      return r;
+    },
+    async delete(id) {
+      const row = sql.get<{ threadId: string }>(`SELECT "threadId" FROM "Message" WHERE "id" = ?`, id);
+      if (row) sql.history.forget(row.threadId);
+      return base.delete(id);
     },
   };
+
+  function select(threadId: string, o: MessageListOptions): MessageRecord[] {
+    const where = [`"threadId" = ?`];
+    const args: unknown[] = [threadId];
+    if (!o.includeSilent) where.push(`"silent" = 0`);
+    if (o.afterSeq !== undefined) {
+      where.push(`"seq" > ?`);
+      args.push(o.afterSeq);
+    }
+    if (o.beforeSeq !== undefined) {
+      where.push(`"seq" < ?`);
+      args.push(o.beforeSeq);
+    }
+    const limit = o.limit !== undefined ? ` LIMIT ?` : o.offset ? ` LIMIT -1` : "";
+    if (o.limit !== undefined) args.push(o.limit);
+    const offset = o.offset ? ` OFFSET ?` : "";
+    if (o.offset) args.push(o.offset);
+    const rows = sql.all<Row>(
+      `SELECT * FROM "Message" WHERE ${where.join(" AND ")} ORDER BY "seq" ${o.order === "desc" ? "DESC" : "ASC"}${limit}${offset}`,
+      ...args,
+    );
+    return rows.map((r) => toMessageRecord(toMessage(r)));
+  }
+
+  /** Every message of the thread, silent ones included, in seq order (see history-cache.ts). */
+  function history(threadId: string): readonly MessageRecord[] {
+    const held = sql.history.get(threadId);
+    const last = held?.at(-1);
+    if (held && last) {
+      const check = sql.get<{ n: number; lastId: string | null }>(
+        `SELECT COUNT(*) AS "n", (SELECT "id" FROM "Message" WHERE "threadId" = ? AND "seq" = ?) AS "lastId" FROM "Message" WHERE "threadId" = ? AND "seq" <= ?`,
+        threadId,
+        last.seq,
+        threadId,
+        last.seq,
+      );
+      if (check && check.n === held.length && check.lastId === last.id) {
+        const newer = select(threadId, { includeSilent: true, afterSeq: last.seq });
+        return newer.length === 0 ? held : sql.history.set(threadId, [...held, ...newer]);
+      }
+    }
+    return sql.history.set(threadId, select(threadId, { includeSilent: true }));
+  }
 }
 
 /** `pending`, read before every step; the rest of the queue stays with the Prisma store. */
