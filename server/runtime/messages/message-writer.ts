@@ -18,9 +18,14 @@ export async function createMessage(
   scope: StateScope,
   input: NewMessage,
   extra?: (tx: Stores, msg: MessageRecord, emit: Emit) => Promise<void>,
-  /** Checked in the transaction, before the append: a message it returns is returned instead (nothing is stored). */
-  existing?: (tx: Stores) => Promise<MessageRecord | null>,
+  opts: {
+    /** Checked in the transaction, before the append: a message it returns is returned instead (nothing is stored). */
+    existing?: (tx: Stores) => Promise<MessageRecord | null>;
+    /** Writes that precede the message in its transaction (and their events, its `message.created`). */
+    before?: (tx: Stores, emit: Emit) => Promise<void>;
+  } = {},
 ): Promise<MessageRecord> {
+  const { existing, before } = opts;
   const hc = hookContext(scope);
   let record: NewMessage = { ...input, id: input.id ?? newId(), createdAt: input.createdAt ?? nowMicros() };
   if (hc) {
@@ -36,6 +41,7 @@ export async function createMessage(
       stored = false;
       return found;
     }
+    if (before) await before(tx, emit);
     const m = await tx.messages.append(scope.thread.id, record);
     await emit(scope.thread.id, { type: "message.created", message: toSpecMessage(m) });
     if (extra) await extra(tx, m, emit);

@@ -2,8 +2,10 @@ import type { ParsedModelDefinition } from "@/server/spec";
 import { DefinitionError } from "../errors";
 import { newId } from "../ids";
 import { resolveModel } from "../llm/resolve-model";
+import type { RuntimeEvent } from "../events/event-types";
 import type { ChatMessage, ChatTool, LlmAttempt, LlmResult, ResolvedModel } from "../llm/types";
-import type { MessageRecord, ThreadRecord } from "../ports";
+import type { Emit } from "../events/publisher";
+import type { MessageRecord, Stores, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "../thread/deps";
 import { filterHistory, prefilterLlm } from "../hooks/history-hooks";
 import { redactDeep } from "../env/redact";
@@ -91,6 +93,8 @@ export async function callModel(
   req: StepRequest,
   step: number,
   signal: AbortSignal,
+  lead?: LeadEvent,
+  deferred?: DeferredAttempt,
 ): Promise<LlmResult> {
   const models = await resolveModels(deps, ctx, ctx.prompt.model);
   const hasTools = req.tools.length > 0;
@@ -108,16 +112,33 @@ export async function callModel(
       signal,
       onDelta: (d) =>
         deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
-      onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length),
-      onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step),
+      onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead),
+      onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step, deferred),
     },
   );
 }
 
+/**
+ * An event that must precede the first `llm.request` of a call (a step's `step.started`): it is written in the same
+ * transaction as that request. `done` turns true once it is stored; if no attempt starts, the caller emits it itself.
+ */
+export interface LeadEvent {
+  event: RuntimeEvent;
+  done: boolean;
+}
+
 /** Announce each attempt as an `llm.request` event: model, step and sizes only (no messages, keys or endpoints). */
-export function requestAnnouncer(deps: RuntimeDeps, threadId: string, stepId: string, step: number | null, messageCount: number, toolCount: number) {
+export function requestAnnouncer(
+  deps: RuntimeDeps,
+  threadId: string,
+  stepId: string,
+  step: number | null,
+  messageCount: number,
+  toolCount: number,
+  lead?: LeadEvent,
+) {
   return async ({ model, attempt }: { model: ResolvedModel; attempt: number }): Promise<void> => {
-    await deps.events.emit(threadId, {
+    const request: RuntimeEvent = {
       type: "llm.request",
       stepId,
       model: model.name,
@@ -127,49 +148,81 @@ export function requestAnnouncer(deps: RuntimeDeps, threadId: string, stepId: st
       step,
       messageCount,
       toolCount,
-    });
+    };
+    if (lead && !lead.done) {
+      await deps.events.commit(async (_tx, emit) => {
+        await emit(threadId, lead.event);
+        await emit(threadId, request);
+      });
+      lead.done = true;
+      return;
+    }
+    await deps.events.emit(threadId, request);
   };
 }
 
-/** Persist one LLM attempt as a request-log row (secrets redacted) and announce it. */
-export function attemptLogger(deps: RuntimeDeps, ctx: StepContext, threadId: string, stepId: string, step: number | null) {
+/**
+ * A step's successful attempt, held back to be written in the same transaction as the assistant message it produced
+ * (`writeAttemptLog` from the message's transaction): one transaction fewer per step. Failed attempts are written at
+ * once, as they happen.
+ */
+export interface DeferredAttempt {
+  attempt: LlmAttempt | null;
+}
+
+/** Persist one LLM attempt as a request-log row (secrets redacted) and announce it; see `DeferredAttempt`. */
+export function attemptLogger(deps: RuntimeDeps, ctx: StepContext, threadId: string, stepId: string, step: number | null, deferred?: DeferredAttempt) {
   return async (a: LlmAttempt): Promise<void> => {
-    await deps.events.commit(async (tx, emit) => {
-      const log = await tx.llmLogs.insert({
-        threadId,
-        messageId: null,
-        side: ctx.side,
-        step,
-        modelName: a.model.name,
-        provider: a.model.provider,
-        modelId: a.model.model,
-        attempt: a.attempt,
-        request: redactDeep(a.request, ctx.secrets),
-        response: redactDeep(a.response, ctx.secrets),
-        status: a.status,
-        error: a.error === null ? null : redactDeep(a.error, ctx.secrets),
-        inputTokens: a.usage.inputTokens,
-        outputTokens: a.usage.outputTokens,
-        cachedTokens: a.usage.cachedTokens,
-        cost: a.cost,
-        latencyMs: Math.round(a.latencyMs),
-        ttftMs: a.ttftMs === null ? null : Math.round(a.ttftMs),
-        startedAt: a.startedAt,
-        finishedAt: a.finishedAt,
-      });
-      await emit(threadId, {
-        type: "llm.response",
-        stepId,
-        model: a.model.name,
-        attempt: a.attempt,
-        status: a.status,
-        logId: log.id,
-        error: a.error === null ? undefined : redactDeep(a.error, ctx.secrets),
-        inputTokens: a.usage.inputTokens,
-        outputTokens: a.usage.outputTokens,
-        latencyMs: a.latencyMs,
-        ttftMs: a.ttftMs ?? undefined,
-      });
-    });
+    if (deferred && a.status === "success") {
+      deferred.attempt = a;
+      return;
+    }
+    await deps.events.commit((tx, emit) => writeAttemptLog(tx, emit, ctx, { threadId, stepId, step, messageId: null }, a));
   };
+}
+
+/** The request-log row of an attempt and its `llm.response` event, in the caller's transaction. */
+export async function writeAttemptLog(
+  tx: Stores,
+  emit: Emit,
+  ctx: StepContext,
+  at: { threadId: string; stepId: string; step: number | null; messageId: string | null },
+  a: LlmAttempt,
+): Promise<void> {
+  const { threadId, stepId, step } = at;
+  const log = await tx.llmLogs.insert({
+    threadId,
+    messageId: at.messageId,
+    side: ctx.side,
+    step,
+    modelName: a.model.name,
+    provider: a.model.provider,
+    modelId: a.model.model,
+    attempt: a.attempt,
+    request: redactDeep(a.request, ctx.secrets),
+    response: redactDeep(a.response, ctx.secrets),
+    status: a.status,
+    error: a.error === null ? null : redactDeep(a.error, ctx.secrets),
+    inputTokens: a.usage.inputTokens,
+    outputTokens: a.usage.outputTokens,
+    cachedTokens: a.usage.cachedTokens,
+    cost: a.cost,
+    latencyMs: Math.round(a.latencyMs),
+    ttftMs: a.ttftMs === null ? null : Math.round(a.ttftMs),
+    startedAt: a.startedAt,
+    finishedAt: a.finishedAt,
+  });
+  await emit(threadId, {
+    type: "llm.response",
+    stepId,
+    model: a.model.name,
+    attempt: a.attempt,
+    status: a.status,
+    logId: log.id,
+    error: a.error === null ? undefined : redactDeep(a.error, ctx.secrets),
+    inputTokens: a.usage.inputTokens,
+    outputTokens: a.usage.outputTokens,
+    latencyMs: a.latencyMs,
+    ttftMs: a.ttftMs ?? undefined,
+  });
 }

@@ -1,9 +1,10 @@
 import { isAbortError } from "../abort";
 import { newId } from "../ids";
 import { createMessage } from "../messages/message-writer";
-import type { MessageRecord, StopReason, ThreadRecord, ToolCallRecord } from "../ports";
+import type { Emit } from "../events/publisher";
+import type { MessageRecord, StopReason, Stores, ThreadRecord, ToolCallRecord } from "../ports";
 import { deliverQueue } from "../queue/deliver";
-import { buildStepRequest, callModel } from "../side-loop/llm-step";
+import { buildStepRequest, callModel, writeAttemptLog, type DeferredAttempt, type LeadEvent } from "../side-loop/llm-step";
 import { loadStepContext, type StepContext } from "../side-loop/step-context";
 import { runToolCalls, storeResult, STOPPED_BEFORE_RUN } from "../tools/dispatch";
 import { toolError } from "../tools/tool-call-context";
@@ -127,11 +128,29 @@ async function runStep(
     return "stopped";
   }
   const step = thread.state.activationSteps + 1;
-  await deps.events.emit(thread.id, { type: "step.started", stepId: req.stepId, side: ctx.side, agent: ctx.agent.name, prompt: ctx.prompt.name, step });
+  // `step.started` is stored with the first `llm.request` (one transaction); if no attempt started, on its own.
+  const lead: LeadEvent = {
+    event: { type: "step.started", stepId: req.stepId, side: ctx.side, agent: ctx.agent.name, prompt: ctx.prompt.name, step },
+    done: false,
+  };
+  const announceStep = async () => {
+    if (lead.done) return;
+    lead.done = true;
+    await deps.events.emit(thread.id, lead.event);
+  };
+  // The successful attempt's log row and `llm.response` are written with the assistant message (one transaction).
+  const deferred: DeferredAttempt = { attempt: null };
+  const logAttempt = async (tx: Stores, emit: Emit, messageId: string | null) => {
+    const a = deferred.attempt;
+    deferred.attempt = null;
+    if (a) await writeAttemptLog(tx, emit, ctx, { threadId: thread.id, stepId: req.stepId, step, messageId }, a);
+  };
   let result;
   try {
-    result = await callModel(deps, ctx, thread, req, step, signal);
+    result = await callModel(deps, ctx, thread, req, step, signal, lead, deferred);
+    await announceStep();
   } catch (err) {
+    await announceStep();
     if (signal.aborted) return "continue"; // the loop delivers queued messages, then records the stop
     if (isAbortError(err)) {
       await finishUserStop(deps, (await deps.persistence.threads.get(thread.id)) ?? thread);
@@ -146,9 +165,11 @@ async function runStep(
     function: { name: c.name, arguments: c.arguments },
   }));
   const scope = { deps, thread, side: ctx.side, signal, stepId: req.stepId, ctx };
+  const assistantId = newId();
   const assistant = await createMessage(
     scope,
     {
+      id: assistantId,
       role: ctx.side === "a" ? "assistant" : "user",
       content: result.content,
       name: null,
@@ -171,7 +192,12 @@ async function runStep(
       });
       await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length });
     },
-  );
+    { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
+  ).catch(async (err: unknown) => {
+    // The message was not stored (a hook threw): the model's answer is still logged.
+    if (deferred.attempt) await deps.events.commit((tx, emit) => logAttempt(tx, emit, null));
+    throw err;
+  });
   const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName);
   return outcome === "waiting" ? "stopped" : "continue";
 }

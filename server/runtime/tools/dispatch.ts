@@ -150,6 +150,6 @@ export async function storeResult(scope: StateScope, call: ToolCallRecord, resul
         messageId: msg.id,
       });
     },
-    existing,
+    { existing },
   );
 }
