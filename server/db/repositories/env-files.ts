@@ -4,7 +4,7 @@ import type { EnvValue, ThreadFile } from "../generated/prisma/client";
 import { parseOptionalJsonColumn, toNullableJsonColumn } from "../json";
 import { objectSchema } from "./row-schemas";
 
-export const toEnvRecord = (r: EnvValue): EnvValueRecord => ({
+const toEnvRecord = (r: EnvValue): EnvValueRecord => ({
   scope: r.scope as EnvScope,
   ownerKey: r.ownerKey,
   name: r.name,
@@ -17,7 +17,18 @@ export const toEnvRecord = (r: EnvValue): EnvValueRecord => ({
  * Names and paths are ordered here, by code unit, rather than by the database: SQLite compares bytes while a
  * PostgreSQL database orders text by its collation (en_US puts "a-b" after "ab"), and both must list the same way.
  */
-export const byCodeUnit = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byCodeUnit = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+
+/** The rows a thread sees, grouped by scope, each group sorted by name. */
+export function visibleEnv(rows: EnvValue[], threadId: string, userId: string | null): VisibleEnv {
+  const out: VisibleEnv = { thread: [], user: [], instance: [] };
+  for (const r of rows.sort(byCodeUnit((row) => row.name))) {
+    if (r.scope === "thread" && r.ownerKey === threadId) out.thread.push(toEnvRecord(r));
+    else if (r.scope === "user" && userId && r.ownerKey === userId) out.user.push(toEnvRecord(r));
+    else if (r.scope === "instance" && r.ownerKey === "instance") out.instance.push(toEnvRecord(r));
+  }
+  return out;
+}
 
 export function envStore(db: Db): EnvStore {
   return {
@@ -35,13 +46,7 @@ export function envStore(db: Db): EnvStore {
           ],
         },
       });
-      const out: VisibleEnv = { thread: [], user: [], instance: [] };
-      for (const r of rows.sort(byCodeUnit((row) => row.name))) {
-        if (r.scope === "thread" && r.ownerKey === threadId) out.thread.push(toEnvRecord(r));
-        else if (r.scope === "user" && userId && r.ownerKey === userId) out.user.push(toEnvRecord(r));
-        else if (r.scope === "instance" && r.ownerKey === "instance") out.instance.push(toEnvRecord(r));
-      }
-      return out;
+      return visibleEnv(rows, threadId, userId);
     },
     async set(scope, ownerKey, name, type, value) {
       await db.envValue.upsert({

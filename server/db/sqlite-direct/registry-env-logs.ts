@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { EnvStore, LlmLogStore, NewLlmLog, SubagentStore, VisibleEnv } from "@/server/runtime/ports";
+import type { EnvStore, LlmLogStore, NewLlmLog, SubagentStore } from "@/server/runtime/ports";
 import type { EnvValue, SubagentEntry } from "../generated/prisma/client";
 import { toJsonText, toNullableJsonText } from "../json";
-import { byCodeUnit, toEnvRecord } from "../repositories/env-files";
+import { visibleEnv } from "../repositories/env-files";
 import { toEntry } from "../repositories/subagents";
 import { bool, readDate, readOptionalDate, sqlDate } from "./columns";
 import type { DirectSqlite } from "./connection";
@@ -53,13 +53,7 @@ export function directEnv(sql: DirectSqlite, base: EnvStore): EnvStore {
           createdAt: readDate(r.createdAt),
           updatedAt: readDate(r.updatedAt),
         }));
-      const out: VisibleEnv = { thread: [], user: [], instance: [] };
-      for (const r of rows.sort(byCodeUnit((row) => row.name))) {
-        if (r.scope === "thread" && r.ownerKey === threadId) out.thread.push(toEnvRecord(r));
-        else if (r.scope === "user" && userId && r.ownerKey === userId) out.user.push(toEnvRecord(r));
-        else if (r.scope === "instance" && r.ownerKey === "instance") out.instance.push(toEnvRecord(r));
-      }
-      return out;
+      return visibleEnv(rows, threadId, userId);
     },
   };
 }
