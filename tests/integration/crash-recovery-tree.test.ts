@@ -91,7 +91,14 @@ describe("durability of a three-level subagent tree", () => {
     await api(server.url, "POST", `/api/threads/${id}/messages`, { content: "start" });
     await waitFor(async () => (await registry(id)).length === 1, 30_000);
     await restart(); // the second instance is spawned by the step finished after the restart
-    await waitFor(async () => (await messages(id)).at(-1)?.content === "Both done.", 60_000);
+    // This wait has (rarely) run out in full-suite runs on SQLite, never alone: say what the tree and the server did.
+    await waitFor(async () => (await messages(id)).at(-1)?.content === "Both done.", 60_000).catch(async (err: Error) => {
+      const tree = [id, ...(await registry(id)).map((e) => e.reference as string)];
+      const lines = await Promise.all(
+        tree.map(async (x) => `${x} ${(await get(`/api/threads/${x}`)).thread.status}: ${JSON.stringify((await messages(x)).map((m) => `${m.role}:${m.name ?? ""}`))}`),
+      );
+      throw new Error(`${err.message}\n${lines.join("\n")}\nserver output (end):\n${server.output.slice(-3000)}`);
+    });
     const entries = await registry(id);
     expect(entries).toHaveLength(2);
     expect(entries[0].spawnGroupId).toBeTruthy();
