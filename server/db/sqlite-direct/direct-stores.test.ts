@@ -19,6 +19,17 @@ let db: TestDatabase;
 let prismaSide: Pick<Stores, "threads" | "messages" | "queue" | "events" | "llmLogs" | "env" | "subagents">;
 let direct: typeof prismaSide;
 
+/** The fields of a plain user message the tests do not vary. */
+const plainMessage = {
+  name: null,
+  toolCallId: null,
+  toolStatus: null,
+  reasoningContent: null,
+  depth: 0,
+  side: "a" as const,
+  subagentId: null,
+};
+
 const newThread = (over: Record<string, unknown> = {}) =>
   prismaSide.threads.create({ agentId: "agent", tags: ["x", "y"], name: "n", state: initialThreadState(), ...over });
 
@@ -80,15 +91,7 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
 
   it("append messages with the next seq; list and get them as Prisma does, whatever the filter", async () => {
     const t = await newThread();
-    const base = {
-      name: null,
-      toolCallId: null,
-      toolStatus: null,
-      reasoningContent: null,
-      depth: 0,
-      side: "a" as const,
-      subagentId: null,
-    };
+    const base = plainMessage;
     const a = await direct.messages.append(t.id, {
       ...base,
       role: "user",
@@ -156,18 +159,7 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
   it("keep the whole history read cached, and still answer what Prisma reads after appends, updates, deletes and rollbacks", async () => {
     const p = createPersistence(db.prisma);
     const t = await newThread();
-    const base = {
-      name: null,
-      toolCallId: null,
-      toolStatus: null,
-      reasoningContent: null,
-      depth: 0,
-      side: "a" as const,
-      subagentId: null,
-      toolCalls: null,
-      attachments: null,
-      metadata: null,
-    };
+    const base = { ...plainMessage, toolCalls: null, attachments: null, metadata: null };
     const say = (content: string, silent = false) =>
       p.messages.append(t.id, { ...base, role: "user", content, silent });
     const same = async () => {
