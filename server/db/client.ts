@@ -7,6 +7,7 @@ import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql/client";
 import { DirectSqlite } from "./sqlite-direct/connection";
 import { shareTransactionLock } from "./sqlite-direct/transactions";
+import { BACKSTOP_PAGES, startCheckpointer } from "./sqlite-checkpointer";
 import { cacheStatements } from "./sqlite-statement-cache";
 
 export { Prisma, PrismaClient };
@@ -19,6 +20,8 @@ export interface CreatePrismaClientOptions {
   /** SQLite: how long a write waits for another connection's lock before failing (ms). */
   busyTimeoutMs?: number;
   log?: Prisma.LogLevel[];
+  /** SQLite: WAL checkpoints on a worker thread instead of inside the commits that cross the threshold (the app). */
+  backgroundCheckpoint?: boolean;
 }
 
 /** Set on every SQLite connection Prisma opens. */
@@ -36,8 +39,9 @@ export const SQLITE_PRAGMAS = [
  * to Prisma, and the connection keeps its prepared statements (`cacheStatements`). The busy timeout is
  * better-sqlite3's own `timeout` option (sqlite3_busy_timeout).
  */
-function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite): SqlDriverAdapterFactory {
-  const base = new PrismaBetterSqlite3({ url: sqliteFilePath(url), timeout: busyTimeoutMs });
+function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite, backgroundCheckpoint: boolean): SqlDriverAdapterFactory {
+  const file = sqliteFilePath(url);
+  const base = new PrismaBetterSqlite3({ url: file, timeout: busyTimeoutMs });
   return {
     provider: base.provider,
     adapterName: base.adapterName,
@@ -48,6 +52,15 @@ function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite)
       await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
       shareTransactionLock(adapter, direct.lock);
       direct.attach(connection);
+      const checkpointer = backgroundCheckpoint && file !== ":memory:" ? startCheckpointer(file) : null;
+      if (checkpointer) {
+        connection.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+        const dispose = adapter.dispose.bind(adapter);
+        adapter.dispose = async () => {
+          await checkpointer.stop();
+          await dispose();
+        };
+      }
       return adapter;
     },
   };
@@ -63,7 +76,7 @@ export function createPrismaClient(databaseUrl: string, opts: CreatePrismaClient
   const direct = new DirectSqlite();
   const client =
     kind === "sqlite"
-      ? new PrismaClient({ adapter: sqliteAdapter(databaseUrl, opts.busyTimeoutMs ?? 10_000, direct), log: opts.log })
+      ? new PrismaClient({ adapter: sqliteAdapter(databaseUrl, opts.busyTimeoutMs ?? 10_000, direct, opts.backgroundCheckpoint ?? false), log: opts.log })
       : // Generated from prisma/postgresql/schema.prisma, the same models as the SQLite client: same model and
         // argument types, only the provider-specific query compiler differs. Repositories use the SQLite client's types.
         (new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: opts.log }) as unknown as PrismaClient);

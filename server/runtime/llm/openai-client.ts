@@ -138,12 +138,12 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
       for (let tries = 1; ; tries++) {
         if (signal?.aborted) throw new LlmAbortError(undefined, attempts);
         const attempt = ++attemptNo;
-        await call.onAttemptStart?.({ model, attempt });
         const run = await runAttempt({
           sdk,
           body,
           signal,
           timeoutMs: config.timeoutMs,
+          onSent: call.onAttemptStart && (() => call.onAttemptStart?.({ model, attempt })),
           onDelta: call.onDelta && ((delta) => call.onDelta?.({ ...delta, attempt })),
         });
         if (run.error === null) {

@@ -16,6 +16,11 @@ export interface AttemptInput {
   /** Longest wait for the response headers or for the next chunk. */
   timeoutMs: number;
   onDelta?: (delta: { content?: string; reasoning?: string }) => void;
+  /**
+   * Runs once the request is on its way (its work overlaps the model's latency). The attempt waits for it before it
+   * forwards its first delta and before it returns; if it throws, the request is cancelled and the error rethrown.
+   */
+  onSent?: () => void | Promise<void>;
 }
 
 export interface AttemptRun {
@@ -54,17 +59,22 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
   input.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
   let error: unknown = null;
+  let sent: Promise<CallbackFailure | null> | null = null;
   try {
     if (input.signal?.aborted) throw new LlmAbortError();
     arm();
     const params = input.body as unknown as ChatCompletionCreateParamsStreaming;
-    const stream = await input.sdk.chat.completions.create(params, { signal: controller.signal });
+    const pending = input.sdk.chat.completions.create(params, { signal: controller.signal });
+    sent = announce(input.onSent, controller);
+    const stream = await pending;
     streaming = true;
     for await (const chunk of stream) {
       arm();
       const delta = assembler.add(chunk);
       if (ttftMs === null && (delta.content || delta.reasoning || delta.toolCall)) ttftMs = performance.now() - t0;
       if (delta.content === undefined && delta.reasoning === undefined) continue;
+      const failed = sent && (await sent);
+      if (failed) throw failed;
       try {
         input.onDelta?.({
           ...(delta.content !== undefined ? { content: delta.content } : {}),
@@ -88,8 +98,29 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
     clearTimeout(timer);
     input.signal?.removeEventListener("abort", onCallerAbort);
   }
+  // The announcement precedes whatever the caller does with the outcome (its log row, its events).
+  const failed = sent && (await sent);
+  if (failed) throw failed.error;
   const finishedAt = new Date();
   return { assembler, error, startedAt, finishedAt, latencyMs: performance.now() - t0, ttftMs };
+}
+
+/**
+ * Start the caller's `onSent` after the request has left: a `setImmediate` lets the SDK's microtasks and the socket
+ * write go first. Settles with the failure (never rejects), so nothing is left unhandled while the stream is read; a
+ * failure cancels the request.
+ */
+function announce(onSent: AttemptInput["onSent"], controller: AbortController): Promise<CallbackFailure | null> | null {
+  if (!onSent) return null;
+  return new Promise<void>((resolve) => setImmediate(resolve))
+    .then(onSent)
+    .then(
+      () => null,
+      (err: unknown) => {
+        controller.abort();
+        return new CallbackFailure(err);
+      },
+    );
 }
 
 function attemptError(

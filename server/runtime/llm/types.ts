@@ -93,7 +93,11 @@ export interface LlmCallOptions {
   signal?: AbortSignal;
   /** Streamed text and reasoning deltas as they arrive (the attempt number lets a listener discard a failed attempt). */
   onDelta?: (delta: { content?: string; reasoning?: string; attempt: number }) => void;
-  /** Called before each attempt is sent (announce the request here); awaited. */
+  /**
+   * Called as each attempt is sent (announce the request here). It runs while the request is in flight, so its work
+   * (a transaction) overlaps the model's latency; it settles before the attempt's first delta is forwarded and before
+   * `onAttempt`. If it throws, the attempt is cancelled and the call fails with that error.
+   */
   onAttemptStart?: (start: { model: ResolvedModel; attempt: number }) => void | Promise<void>;
   /** Called when each attempt finishes, successful or not (persist the log row here). */
   onAttempt?: (attempt: LlmAttempt) => void | Promise<void>;

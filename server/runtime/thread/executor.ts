@@ -6,7 +6,7 @@ import type { MessageRecord, StopReason, Stores, ThreadRecord, ToolCallRecord } 
 import { deliverQueue } from "../queue/deliver";
 import { buildStepRequest, callModel, writeAttemptLog, type DeferredAttempt, type LeadEvent } from "../side-loop/llm-step";
 import { loadStepContext, type StepContext } from "../side-loop/step-context";
-import { runToolCalls, storeResult, STOPPED_BEFORE_RUN } from "../tools/dispatch";
+import { runToolCalls, storeResult, STOPPED_BEFORE_RUN, toolStartedEvent } from "../tools/dispatch";
 import { toolError } from "../tools/tool-call-context";
 import { applyStopDecision, endTurnTx, sideStopConfig } from "./apply-stop";
 import type { RuntimeDeps } from "./deps";
@@ -166,6 +166,9 @@ async function runStep(
   }));
   const scope = { deps, thread, side: ctx.side, signal, stepId: req.stepId, ctx };
   const assistantId = newId();
+  // Read in the message's transaction: whether a stop is pending, and so whether the first tool starts right away
+  // (its `tool.started` is stored in that same transaction).
+  const start: ToolStart = { stopRequested: false, announced: undefined };
   const assistant = await createMessage(
     scope,
     {
@@ -191,6 +194,12 @@ async function runStep(
         state: { ...fresh.state, turn: { ...turn, steps: turn.steps + 1 }, activationSteps: fresh.state.activationSteps + 1 },
       });
       await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length });
+      start.stopRequested = fresh.stopRequestedAt !== null;
+      const first = toolCalls[0];
+      if (first && !start.stopRequested && !signal.aborted) {
+        await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name)));
+        start.announced = first.id;
+      }
     },
     { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
   ).catch(async (err: unknown) => {
@@ -198,8 +207,14 @@ async function runStep(
     if (deferred.attempt) await deps.events.commit((tx, emit) => logAttempt(tx, emit, null));
     throw err;
   });
-  const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName);
+  const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName, start);
   return outcome === "waiting" ? "stopped" : "continue";
+}
+
+/** What the step's transaction found and stored for its tools: a pending stop, the call already announced as started. */
+interface ToolStart {
+  stopRequested: boolean;
+  announced: string | undefined;
 }
 
 /** Run the step's tool calls (all, or the ones still missing a result) and evaluate stops. */
@@ -213,12 +228,14 @@ async function finishStep(
   stepId: string,
   alreadyExecuted: ExecutedCall[] = [],
   offered?: Map<string, OfferedTool>,
+  start?: ToolStart,
 ): Promise<"done" | "waiting"> {
   const children = await deps.persistence.subagents.listByParent(thread.id);
   const tc = { deps, thread, ctx, side: ctx.side, signal, stepId, assistantMessage: assistant, depth: 0, offered, children };
   // A stop requested while the model answered: its tools do not run (the loop records the stop; they get errors).
-  if (calls.length > 0 && (signal.aborted || (await stopRequested(deps, thread.id)))) return "done";
-  const { executed, deferred } = calls.length > 0 ? await runToolCalls(tc, calls) : { executed: [], deferred: 0 };
+  // (Read from the database, unless the step's own transaction just did.)
+  if (calls.length > 0 && (signal.aborted || (start ? start.stopRequested : await stopRequested(deps, thread.id)))) return "done";
+  const { executed, deferred } = calls.length > 0 ? await runToolCalls(tc, calls, start?.announced) : { executed: [], deferred: 0 };
   if (signal.aborted) return "done"; // the loop records the user stop
   await applySessionStatus(deps, thread, ctx, executed);
   if (deferred > 0) {

@@ -6,7 +6,8 @@ import { createMessage } from "../messages/message-writer";
 import type { MessageRecord, Stores, ToolCallRecord } from "../ports";
 import { hookContext, type StateScope } from "../state/scope";
 import { invokeLifecycle, invokeSubagent } from "../subagents/invoke";
-import { offeredTools } from "../subagents/offered";
+import { offeredTools, type OfferedTool } from "../subagents/offered";
+import type { RuntimeEvent } from "../events/event-types";
 import type { ExecutedCall } from "../thread/stop-rules";
 import { runCallable } from "./run-callable";
 import { runHandoff } from "./run-handoff";
@@ -22,6 +23,8 @@ export const STOPPED_BEFORE_RUN = "Stopped by the user before this tool ran.";
 export async function runToolCalls(
   tc: ToolCallContext,
   calls: ToolCallRecord[],
+  /** The call whose `tool.started` is already stored (with the assistant message that made it). */
+  announced?: string,
 ): Promise<{ executed: ExecutedCall[]; threadChanged: boolean; deferred: number }> {
   const executed: ExecutedCall[] = [];
   let threadChanged = false;
@@ -36,14 +39,7 @@ export async function runToolCalls(
     }
     const started = performance.now();
     const entry = offered.get(name);
-    await tc.deps.events.emit(tc.thread.id, {
-      type: "tool.started",
-      stepId: tc.stepId,
-      toolCallId: call.id,
-      name,
-      kind: entry?.kind ?? "unknown",
-      arguments: redactText(call.function.arguments, tc.ctx.secrets),
-    });
+    if (call.id !== announced) await tc.deps.events.emit(tc.thread.id, toolStartedEvent(tc, call, entry));
     const parsed = parseArguments(name, call.function.arguments);
     let result: ToolResult;
     try {
@@ -82,6 +78,22 @@ export async function runToolCalls(
     executed.push({ name, args: parsed.ok ? parsed.args : null, status: result.status, text: resultText(result) });
   }
   return { executed, threadChanged, deferred };
+}
+
+/** The `tool.started` event of a call (its arguments with secret values masked). */
+export function toolStartedEvent(
+  tc: Pick<ToolCallContext, "stepId" | "ctx">,
+  call: ToolCallRecord,
+  entry: OfferedTool | undefined,
+): RuntimeEvent {
+  return {
+    type: "tool.started",
+    stepId: tc.stepId,
+    toolCallId: call.id,
+    name: call.function.name,
+    kind: entry?.kind ?? "unknown",
+    arguments: redactText(call.function.arguments, tc.ctx.secrets),
+  };
 }
 
 const acceptResult = (out: unknown): ToolResult | undefined => {
