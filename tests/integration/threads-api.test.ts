@@ -53,6 +53,39 @@ describe("POST /api/threads", () => {
 });
 
 describe("chatting with an ai_human agent", () => {
+  it("announces each of a step's tool calls once, in order, after the step and before its own result", async () => {
+    fake.setScript([
+      {
+        when: { last_role: "user" },
+        times: 1,
+        respond: { tool_calls: [{ name: "echo", arguments: { text: "one" } }, { name: "echo", arguments: { text: "two" } }] },
+      },
+      { when: { last_role: "tool" }, respond: { content: "Both echoed" } },
+    ]);
+    const { body } = await api(t.url, "POST", "/api/threads", { agent_id: "chat" });
+    const id = body.threadId;
+    const streamed = readSse(`${t.url}/api/threads/${id}/stream`, {
+      until: (ev) => ev.some((e) => e.data.type === "thread.stopped" && e.data.reason === "response"),
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    await api(t.url, "POST", `/api/threads/${id}/messages`, { content: "echo twice" });
+    const events = (await streamed).filter((e) => e.id !== null);
+    const seq = (pred: (d: any) => boolean) => events.filter((e) => pred(e.data)).map((e) => e.id!);
+    const calls = events.find((e) => e.data.type === "message.created" && e.data.message.tool_calls)!.data.message.tool_calls;
+    const [a, b] = calls.map((c: any) => c.id);
+    const stepDone = seq((d) => d.type === "step.completed")[0]!;
+    const startedA = seq((d) => d.type === "tool.started" && d.toolCallId === a);
+    const startedB = seq((d) => d.type === "tool.started" && d.toolCallId === b);
+    const doneA = seq((d) => d.type === "tool.completed" && d.toolCallId === a);
+    const doneB = seq((d) => d.type === "tool.completed" && d.toolCallId === b);
+    expect([startedA.length, startedB.length, doneA.length, doneB.length]).toEqual([1, 1, 1, 1]);
+    expect(stepDone).toBeLessThan(startedA[0]!);
+    expect(startedA[0]!).toBeLessThan(doneA[0]!);
+    expect(doneA[0]!).toBeLessThan(startedB[0]!);
+    expect(startedB[0]!).toBeLessThan(doneB[0]!);
+    expect(events.find((e) => e.data.type === "tool.started" && e.data.toolCallId === a)!.data).toMatchObject({ name: "echo", kind: "tool" });
+  });
+
   it("streams tokens over SSE, stores the exchange and logs the LLM request", async () => {
     fake.setScript([
       { when: { last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "echo", arguments: { text: "hi" } }] } },

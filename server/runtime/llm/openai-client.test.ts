@@ -276,4 +276,48 @@ describe("caller callbacks", () => {
     expect(error).toBe(boom);
     expect(fake.getRequests()).toHaveLength(1);
   });
+
+  it("announces each attempt while its request is in flight, and settles it before the first delta and the attempt log", async () => {
+    fake.setScript([{ first_token_delay_ms: 80, respond: { content: "a b" } }]);
+    const order: string[] = [];
+    let seenByServer = -1;
+    await createOpenAiClient().complete(
+      { models: [modelOn(fake, "a", "model-a")], messages: userSays("x") },
+      {
+        onAttemptStart: async ({ attempt }) => {
+          order.push(`start ${attempt}`);
+          await new Promise((r) => setTimeout(r, 30));
+          // The request went out before the announcement: the server has it while the announcement still works.
+          seenByServer = fake.getRequests().length;
+          order.push(`announced ${attempt}`);
+        },
+        onDelta: (d) => order.push(`delta ${d.content}`),
+        onAttempt: (a) => void order.push(`log ${a.attempt}`),
+      },
+    );
+    expect(order).toEqual(["start 1", "announced 1", "delta a", "delta  b", "log 1"]);
+    expect(seenByServer).toBe(1);
+  });
+
+  it("cancels the request and fails with the announcement's error when the announcement throws", async () => {
+    fake.setScript([{ first_token_delay_ms: 200, respond: { content: "never seen" } }]);
+    const boom = new Error("event log unavailable");
+    const deltas: string[] = [];
+    const logs: unknown[] = [];
+    const error = await createOpenAiClient()
+      .complete(
+        { models: [modelOn(fake, "a", "model-a")], messages: userSays("x") },
+        {
+          onAttemptStart: async () => {
+            throw boom;
+          },
+          onDelta: (d) => void deltas.push(d.content ?? ""),
+          onAttempt: (a) => void logs.push(a),
+        },
+      )
+      .catch((err: unknown) => err);
+    expect(error).toBe(boom);
+    expect(deltas).toEqual([]);
+    expect(logs).toEqual([]);
+  });
 });
