@@ -62,9 +62,17 @@ function stores(
 /**
  * Lets pending I/O run (incoming requests, SSE writes, LLM stream chunks, socket events) before a transaction starts.
  * On SQLite every query completes synchronously, so without it an activation never gives the event loop back between
- * its LLM calls, and with many activations at once requests and socket events wait for seconds.
+ * its LLM calls, and with many activations at once requests and socket events wait for seconds. A loop turn costs
+ * tens of microseconds, so it is taken at most once per `YIELD_EVERY_MS`: pending I/O waits at most that long plus one
+ * transaction.
  */
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+const YIELD_EVERY_MS = 1;
+let lastYield = 0;
+async function yieldToIo(): Promise<void> {
+  if (performance.now() - lastYield < YIELD_EVERY_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  lastYield = performance.now();
+}
 
 /** The runtime's ports over Prisma: every store, plus transactions that hand out the same stores bound to one tx. */
 export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions = {}): Persistence {
