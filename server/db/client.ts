@@ -50,7 +50,7 @@ function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite,
       const connection = (adapter as unknown as { client: Database }).client;
       cacheStatements(connection);
       await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
-      shareTransactionLock(adapter, direct.lock);
+      shareTransactionLock(adapter, direct.lock, () => direct.rolledBack());
       direct.attach(connection);
       const checkpointer = backgroundCheckpoint && file !== ":memory:" ? startCheckpointer(file) : null;
       if (checkpointer) {

@@ -46,6 +46,9 @@ export function threadStore(db: Db, lock: ThreadLock | null = null): ThreadStore
       });
       return toThreadRecord(row);
     },
+    async lock(id) {
+      await lock?.(id);
+    },
     async get(id) {
       await lock?.(id);
       const row = await db.thread.findUnique({ where: { id } });

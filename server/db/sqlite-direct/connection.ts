@@ -1,4 +1,5 @@
 import Database, { type Database as Connection, type Statement } from "better-sqlite3";
+import { EnvCache } from "./env-cache";
 import { HistoryCache } from "./history-cache";
 import { TransactionLock, directTransaction } from "./transactions";
 
@@ -17,6 +18,8 @@ export class DirectSqlite {
   readonly lock = new TransactionLock();
   /** Recently read thread histories (history-cache.ts). */
   readonly history = new HistoryCache();
+  /** The env values visible to recently stepped threads (env-cache.ts). */
+  readonly env = new EnvCache();
   private statements = new Map<string, Statement>();
   private db: Connection | null = null;
 
@@ -25,6 +28,7 @@ export class DirectSqlite {
     this.db = db;
     this.statements = new Map();
     this.history.clear();
+    this.env.clear();
   }
 
   /** Whether a transaction is open on the connection. */
@@ -58,6 +62,17 @@ export class DirectSqlite {
 
   all<T>(sql: string, ...args: unknown[]): T[] {
     return this.prepare(sql).all(...args) as T[];
+  }
+
+  /** SQLite's `data_version`: changes when another connection commits. */
+  dataVersion(): number {
+    return this.prepare("PRAGMA data_version").pluck().get() as number;
+  }
+
+  /** A transaction on the connection was rolled back: what the caches read inside it may be gone. */
+  rolledBack(): void {
+    this.env.invalidate();
+    this.history.clear();
   }
 
   run(sql: string, ...args: unknown[]): number {

@@ -37,23 +37,45 @@ export function directSubagents(sql: DirectSqlite, base: SubagentStore): Subagen
   };
 }
 
-/** `visible`, read for each step's context and redaction; the admin reads and writes stay with the Prisma store. */
+/**
+ * `visible`, read for each step's context and redaction, cached until an env write (env-cache.ts); the admin reads and
+ * the writes stay with the Prisma store.
+ */
 export function directEnv(sql: DirectSqlite, base: EnvStore): EnvStore {
   return {
     ...base,
     async visible(threadId, userId) {
-      const rows = sql
-        .all<Row>(
-          `SELECT * FROM "EnvValue" WHERE ("scope" = 'thread' AND "ownerKey" = ?) OR ("scope" = 'user' AND "ownerKey" = ?) OR ("scope" = 'instance' AND "ownerKey" = 'instance')`,
-          threadId,
-          userId ?? null,
-        )
-        .map((r) => ({
-          ...(r as unknown as EnvValue),
-          createdAt: readDate(r.createdAt),
-          updatedAt: readDate(r.updatedAt),
-        }));
-      return visibleEnv(rows, threadId, userId);
+      return sql.env.get(`${threadId}\n${userId ?? ""}`, sql.dataVersion(), () => {
+        const rows = sql
+          .all<Row>(
+            `SELECT * FROM "EnvValue" WHERE ("scope" = 'thread' AND "ownerKey" = ?) OR ("scope" = 'user' AND "ownerKey" = ?) OR ("scope" = 'instance' AND "ownerKey" = 'instance')`,
+            threadId,
+            userId ?? null,
+          )
+          .map((r) => ({
+            ...(r as unknown as EnvValue),
+            createdAt: readDate(r.createdAt),
+            updatedAt: readDate(r.updatedAt),
+          }));
+        return visibleEnv(rows, threadId, userId);
+      });
+    },
+    // Writes stay Prisma's; each one makes the cached reads stale (before: a read racing the write; after: the write).
+    async set(...args) {
+      sql.env.invalidate();
+      try {
+        return await base.set(...args);
+      } finally {
+        sql.env.invalidate();
+      }
+    },
+    async delete(...args) {
+      sql.env.invalidate();
+      try {
+        return await base.delete(...args);
+      } finally {
+        sql.env.invalidate();
+      }
     },
   };
 }

@@ -33,7 +33,7 @@ export class TransactionLock {
  * a transaction inside a direct one (an operation it runs as several statements) would wait for itself: that fails
  * at once with an error that says so, rather than hanging.
  */
-export function shareTransactionLock(adapter: SqlDriverAdapter, lock: TransactionLock): void {
+export function shareTransactionLock(adapter: SqlDriverAdapter, lock: TransactionLock, onRollback: () => void = () => {}): void {
   const start = adapter.startTransaction.bind(adapter);
   adapter.startTransaction = async (isolationLevel) => {
     if (lock.inDirect.getStore()) {
@@ -53,7 +53,11 @@ export function shareTransactionLock(adapter: SqlDriverAdapter, lock: Transactio
     const commit = tx.commit.bind(tx);
     const rollback = tx.rollback.bind(tx);
     tx.commit = () => commit().finally(release);
-    tx.rollback = () => rollback().finally(release);
+    tx.rollback = () =>
+      rollback().finally(() => {
+        onRollback();
+        release();
+      });
     return tx;
   };
 }
@@ -68,6 +72,7 @@ export async function directTransaction<T>(sql: DirectSqlite, lock: TransactionL
       value = await lock.inDirect.run(true, fn);
     } catch (err) {
       if (sql.inTransaction) sql.run("ROLLBACK");
+      sql.rolledBack();
       throw err;
     }
     sql.run("COMMIT");

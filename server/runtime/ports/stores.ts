@@ -58,6 +58,11 @@ export interface ThreadStore {
   list(filter: ThreadListFilter): Promise<{ threads: ThreadRecord[]; total: number }>;
   /** Ids of threads whose status is `running` (resumed at start). */
   listRunning(): Promise<string[]>;
+  /**
+   * In a transaction: lock the thread row until commit without reading it (PostgreSQL `FOR UPDATE`; a no-op where
+   * transactions already run one at a time, as on SQLite). `get` in a transaction locks it too.
+   */
+  lock(id: string): Promise<void>;
 }
 
 export interface MessageListOptions {

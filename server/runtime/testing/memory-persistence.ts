@@ -116,6 +116,7 @@ function buildStores(get: () => any): Stores {
         const offset = f.offset ?? 0;
         return { threads: all.slice(offset, offset + (f.limit ?? 50)).map(clone), total: all.length };
       },
+      async lock() {},
       async listRunning() { return [...d().threads.values()].filter((t: ThreadRecord) => t.status === "running").map((t: ThreadRecord) => t.id); },
     },
     messages: {

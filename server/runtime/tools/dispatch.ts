@@ -128,7 +128,7 @@ export async function storeResult(scope: StateScope, call: ToolCallRecord, resul
   // locked (the report locks it too), among the messages after the call's own.
   const after = (scope as { assistantMessage?: MessageRecord }).assistantMessage?.seq ?? 0;
   const existing = async (tx: Stores) => {
-    await tx.threads.get(scope.thread.id);
+    await tx.threads.lock(scope.thread.id);
     const later = await tx.messages.list(scope.thread.id, { afterSeq: after, includeSilent: true });
     return later.find((m) => m.role === "tool" && m.toolCallId === call.id) ?? null;
   };
