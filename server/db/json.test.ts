@@ -6,6 +6,7 @@ import {
   parseOptionalJsonColumn,
   PersistedDataError,
   toJsonColumn,
+  toJsonText,
   toNullableJsonColumn,
 } from "./json";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -83,5 +84,13 @@ describe("persisted JSON columns", () => {
     expect(() => toJsonColumn(cyclic, ref)).toThrow(/Cannot store LlmRequestLog\.request as JSON/);
     expect(() => toJsonColumn(null, ref)).toThrow(/Cannot store null or undefined in the required JSON column/);
     expect(toJsonColumn({ a: 1, b: undefined, d: new Date(0) }, ref)).toEqual({ a: 1, d: "1970-01-01T00:00:00.000Z" });
+    // Deep inside arrays and objects too, not only at the top.
+    expect(() => toJsonText({ messages: [{ role: "user", content: [{ type: "text", text: () => "x" }] }] }, ref)).toThrow(
+      "Cannot store LlmRequestLog.request as JSON: it contains a function.",
+    );
+    expect(() => toJsonText({ a: [[[Number.POSITIVE_INFINITY]]] }, ref)).toThrow(/contains the number Infinity/);
+    expect(toJsonText({ a: [1, "x", null, true, { b: undefined }], s: Symbol.for("k") === Symbol.for("k") }, ref)).toBe(
+      '{"a":[1,"x",null,true,{}],"s":true}',
+    );
   });
 });

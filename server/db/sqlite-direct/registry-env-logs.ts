@@ -110,7 +110,7 @@ export function directLlmLogs(sql: DirectSqlite, base: LlmLogStore): LlmLogStore
   return {
     ...base,
     async insert(log: NewLlmLog) {
-      const requestText = toJsonText(log.request ?? {}, { model: "LlmRequestLog", field: "request" });
+      const requestText = log.requestText ?? toJsonText(log.request ?? {}, { model: "LlmRequestLog", field: "request" });
       const responseText = toNullableJsonText(log.response, { model: "LlmRequestLog", field: "response" });
       const id = log.id ?? randomUUID();
       guarded(() =>

@@ -135,19 +135,22 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
       const { baseURL, apiKey, keyMissing } = endpoint(model);
       const sdk = sdkFor(baseURL, apiKey ?? PLACEHOLDER_API_KEY);
       const body = buildRequestBody(request, model);
+      // Serialized once: the SDK sends this text, and the request log stores it.
+      const bodyText = JSON.stringify(body);
       for (let tries = 1; ; tries++) {
         if (signal?.aborted) throw new LlmAbortError(undefined, attempts);
         const attempt = ++attemptNo;
         const run = await runAttempt({
           sdk,
           body,
+          bodyText,
           signal,
           timeoutMs: config.timeoutMs,
           onSent: call.onAttemptStart && (() => call.onAttemptStart?.({ model, attempt })),
           onDelta: call.onDelta && ((delta) => call.onDelta?.({ ...delta, attempt })),
         });
         if (run.error === null) {
-          const record = attemptRecord(model, attempt, body, run, null);
+          const record = attemptRecord(model, attempt, body, bodyText, run, null);
           attempts.push(record);
           await call.onAttempt?.(record);
           return resultOf(model, run, attempts);
@@ -156,7 +159,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
         if (failure.aborted) throw new LlmAbortError(undefined, attempts);
         const hint = failureHint(failure, model, keyMissing);
         const errorText = hint ? `${failure.message} (${hint})` : failure.message;
-        const record = attemptRecord(model, attempt, body, run, errorText);
+        const record = attemptRecord(model, attempt, body, bodyText, run, errorText);
         attempts.push(record);
         await call.onAttempt?.(record);
         if (!failure.retryable || tries > config.maxRetries) {
@@ -194,6 +197,7 @@ function attemptRecord(
   model: ResolvedModel,
   attempt: number,
   body: Record<string, unknown>,
+  bodyText: string,
   run: AttemptRun,
   error: string | null,
 ): LlmAttempt {
@@ -218,6 +222,7 @@ function attemptRecord(
     attempt,
     // A copy per attempt: the caller may redact it before persisting.
     request: { ...body },
+    requestText: bodyText,
     response,
     status: error === null ? "success" : "error",
     error,

@@ -11,6 +11,8 @@ import { StreamAssembler } from "./stream-assembler";
 export interface AttemptInput {
   sdk: OpenAI;
   body: Record<string, unknown>;
+  /** `body` serialized: sent as is (the SDK does not serialize it again). */
+  bodyText?: string;
   /** The caller's signal: an abort ends the attempt with an `LlmAbortError`. */
   signal?: AbortSignal;
   /** Longest wait for the response headers or for the next chunk. */
@@ -64,7 +66,8 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
     if (input.signal?.aborted) throw new LlmAbortError();
     arm();
     const params = input.body as unknown as ChatCompletionCreateParamsStreaming;
-    const pending = input.sdk.chat.completions.create(params, { signal: controller.signal });
+    const asText = input.bodyText === undefined ? {} : { body: input.bodyText, headers: { "content-type": "application/json" } };
+    const pending = input.sdk.chat.completions.create(params, { signal: controller.signal, ...asText });
     sent = announce(input.onSent, controller);
     const stream = await pending;
     streaming = true;

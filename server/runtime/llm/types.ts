@@ -67,6 +67,8 @@ export interface LlmAttempt {
   attempt: number;
   /** The request body as sent (the caller redacts secrets before persisting). */
   request: Record<string, unknown>;
+  /** The same, as the JSON text that was sent. */
+  requestText?: string;
   response: Record<string, unknown> | null;
   status: "success" | "error";
   error: string | null;

@@ -116,7 +116,11 @@ export interface EventLog {
   lastSeq(threadId: string): Promise<number>;
 }
 
-export type NewLlmLog = Omit<LlmLogRecord, "id"> & { id?: string };
+export type NewLlmLog = Omit<LlmLogRecord, "id"> & {
+  id?: string;
+  /** `request` already serialized (the exact bytes sent): a store that keeps JSON text may write it as is. */
+  requestText?: string;
+};
 
 export interface LlmLogStore {
   insert(log: NewLlmLog): Promise<LlmLogRecord>;

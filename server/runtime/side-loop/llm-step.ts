@@ -200,6 +200,8 @@ export async function writeAttemptLog(
     modelId: a.model.model,
     attempt: a.attempt,
     request: redactDeep(a.request, ctx.secrets),
+    // The text as sent, when there is nothing to redact in it (else the store serializes the redacted request).
+    ...(ctx.secrets.length === 0 && a.requestText !== undefined ? { requestText: a.requestText } : {}),
     response: redactDeep(a.response, ctx.secrets),
     status: a.status,
     error: a.error === null ? null : redactDeep(a.error, ctx.secrets),
