@@ -78,12 +78,14 @@ async function yieldToIo(): Promise<void> {
 export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions = {}): Persistence {
   const kind = databaseKindOf(prisma);
   const direct = directSqliteOf(prisma);
+  // SQLite: every transaction runs on the one connection, so its stores are the same each time (built once).
+  let directTx: Stores | null = null;
   return {
     ...stores(prisma, prisma, kind, opts, direct),
     async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
       await yieldToIo();
       // SQLite: BEGIN … COMMIT on the connection, the body's per-step statements direct, the rest through the client.
-      if (direct?.ready) return direct.transaction(() => fn(stores(prisma, null, kind, opts, direct)));
+      if (direct?.ready) return direct.transaction(() => fn((directTx ??= stores(prisma, null, kind, opts, direct))));
       // A deadlock or serialization failure (PostgreSQL, threads locked in another order) runs the body again.
       return retryOnWriteConflict(() =>
         prisma.$transaction((tx) => fn(stores(tx, null, kind, opts, direct)), { maxWait: 30_000, timeout: 60_000 }),

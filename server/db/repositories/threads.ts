@@ -7,6 +7,11 @@ import type { ThreadLock } from "../row-lock";
 import { tagsSchema, threadStateSchema } from "./row-schemas";
 
 export function toThreadRecord(row: Thread): ThreadRecord {
+  return withParsedState(row, undefined);
+}
+
+/** `toThreadRecord` with the row's state already parsed (and checked) from the same text, when the caller has it. */
+export function withParsedState(row: Thread, parsedState: ThreadRecord["state"] | undefined): ThreadRecord {
   return {
     id: row.id,
     agentId: row.agentId,
@@ -19,7 +24,8 @@ export function toThreadRecord(row: Thread): ThreadRecord {
     stopRequestedAt: row.stopRequestedAt === null ? null : Number(row.stopRequestedAt),
     tags: parseJsonColumn(tagsSchema, row.tags, { model: "Thread", field: "tags", id: row.id }),
     name: row.name,
-    state: parseJsonColumn(threadStateSchema, row.state, { model: "Thread", field: "state", id: row.id }) as ThreadRecord["state"],
+    state:
+      parsedState ?? (parseJsonColumn(threadStateSchema, row.state, { model: "Thread", field: "state", id: row.id }) as ThreadRecord["state"]),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     lastActivityAt: row.lastActivityAt,

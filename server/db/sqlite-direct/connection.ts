@@ -1,6 +1,7 @@
 import Database, { type Database as Connection, type Statement } from "better-sqlite3";
 import { EnvCache } from "./env-cache";
 import { HistoryCache } from "./history-cache";
+import { StateCache } from "./state-cache";
 import { TransactionLock, directTransaction } from "./transactions";
 
 /**
@@ -18,6 +19,8 @@ export class DirectSqlite {
   readonly lock = new TransactionLock();
   /** Recently read thread histories (history-cache.ts). */
   readonly history = new HistoryCache();
+  /** The parsed state of recently read threads (state-cache.ts). */
+  readonly states = new StateCache();
   /** The env values visible to recently stepped threads (env-cache.ts). */
   readonly env = new EnvCache();
   private statements = new Map<string, Statement>();
@@ -28,6 +31,7 @@ export class DirectSqlite {
     this.db = db;
     this.statements = new Map();
     this.history.clear();
+    this.states.clear();
     this.env.clear();
   }
 

@@ -1,22 +1,34 @@
 import type { RuntimeEvent, ThreadEventEnvelope } from "@/server/runtime/events/event-types";
 import { NotFoundError } from "@/server/runtime/errors";
-import type { EventLog, ThreadPatch, ThreadStore } from "@/server/runtime/ports";
+import type { EventLog, ThreadPatch, ThreadRecord, ThreadStore } from "@/server/runtime/ports";
 import type { Thread } from "../generated/prisma/client";
 import { toJsonText } from "../json";
-import { toThreadRecord } from "../repositories/threads";
+import { withParsedState } from "../repositories/threads";
 import { readDate, readJson, sqlDate } from "./columns";
 import type { DirectSqlite } from "./connection";
 
 type Row = Record<string, unknown>;
 
-/** A `Thread` row as Prisma would return it (the shared mapper then parses its JSON columns with zod). */
-function toThread(r: Row): Thread {
+/**
+ * The record of a `Thread` row, as Prisma's row would map (the shared mapper parses its JSON columns with zod); the
+ * state comes from the cache when its text is the one parsed last time.
+ */
+function toRecord(sql: DirectSqlite, r: Row): ThreadRecord {
+  const id = r.id as string;
+  const text = r.state as string;
+  const held = sql.states.get(id, text);
+  const record = withParsedState(toThread(r, held === undefined), held);
+  if (held === undefined) sql.states.set(id, text, record.state);
+  return record;
+}
+
+function toThread(r: Row, withState: boolean): Thread {
   return {
     ...(r as unknown as Thread),
     terminatedAt: r.terminatedAt === null ? null : BigInt(r.terminatedAt as number),
     stopRequestedAt: r.stopRequestedAt === null ? null : BigInt(r.stopRequestedAt as number),
     tags: readJson(r.tags) as Thread["tags"],
-    state: readJson(r.state) as Thread["state"],
+    state: (withState ? readJson(r.state) : null) as Thread["state"],
     createdAt: readDate(r.createdAt),
     updatedAt: readDate(r.updatedAt),
     lastActivityAt: readDate(r.lastActivityAt),
@@ -29,7 +41,7 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
     ...base,
     async get(id) {
       const row = sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);
-      return row ? toThreadRecord(toThread(row)) : null;
+      return row ? toRecord(sql, row) : null;
     },
     async update(id, patch: ThreadPatch) {
       const sets: string[] = [];
@@ -58,7 +70,7 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
         id,
       );
       if (!row) throw new NotFoundError(`Thread ${id} not found`);
-      return toThreadRecord(toThread(row));
+      return toRecord(sql, row);
     },
   };
 }
