@@ -68,11 +68,6 @@ export class DirectSqlite {
     return this.prepare(sql).all(...args) as T[];
   }
 
-  /** SQLite's `data_version`: changes when another connection commits. */
-  dataVersion(): number {
-    return this.prepare("PRAGMA data_version").pluck().get() as number;
-  }
-
   /** A transaction on the connection was rolled back: what the caches read inside it may be gone. */
   rolledBack(): void {
     this.env.invalidate();

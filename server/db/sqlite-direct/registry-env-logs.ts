@@ -45,7 +45,7 @@ export function directEnv(sql: DirectSqlite, base: EnvStore): EnvStore {
   return {
     ...base,
     async visible(threadId, userId) {
-      return sql.env.get(`${threadId}\n${userId ?? ""}`, sql.dataVersion(), () => {
+      return sql.env.get(`${threadId}\n${userId ?? ""}`, () => {
         const rows = sql
           .all<Row>(
             `SELECT * FROM "EnvValue" WHERE ("scope" = 'thread' AND "ownerKey" = ?) OR ("scope" = 'user' AND "ownerKey" = ?) OR ("scope" = 'instance' AND "ownerKey" = 'instance')`,
