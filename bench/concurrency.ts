@@ -51,18 +51,19 @@ function sampleMemory(ms = 200) {
   };
 }
 
-/** Per step: [duration, duration − LLM latency], a step lasting until the next step starts or the thread idles. */
+/**
+ * Per step after a thread's first: [duration, duration − LLM latency], a step lasting from the previous step's stored
+ * response to its own (tools, persistence, the next request and its answer). `step.started` is no mark: it is written
+ * while the request is in flight, so under load it can land well after the request left.
+ */
 function stepTimes(events: Timed[]): [number, number][] {
-  const latency = new Map<string, number>();
-  for (const { env } of events) if (env.event.type === "llm.response" && env.event.status === "success") latency.set(env.event.stepId, env.event.latencyMs ?? 0);
+  const responses = events.filter((e) => e.env.event.type === "llm.response" && e.env.event.status === "success");
   const out: [number, number][] = [];
-  const starts = events.filter((e) => e.env.event.type === "step.started");
-  const end = events.findLast((e) => e.env.event.type === "thread.status")?.t ?? NaN;
-  starts.forEach((s, i) => {
-    const d = (starts[i + 1]?.t ?? end) - s.t;
-    const stepId = s.env.event.type === "step.started" ? s.env.event.stepId : "";
-    out.push([d, d - (latency.get(stepId) ?? 0)]);
-  });
+  for (let i = 1; i < responses.length; i++) {
+    const d = responses[i]!.t - responses[i - 1]!.t;
+    const e = responses[i]!.env.event;
+    out.push([d, d - (e.type === "llm.response" ? (e.latencyMs ?? 0) : 0)]);
+  }
   return out;
 }
 

@@ -82,6 +82,9 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
   let directTx: Stores | null = null;
   return {
     ...stores(prisma, prisma, kind, opts, direct),
+    release(threadId: string) {
+      direct?.forgetThread(threadId);
+    },
     async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
       await yieldToIo();
       // SQLite: BEGIN … COMMIT on the connection, the body's per-step statements direct, the rest through the client.

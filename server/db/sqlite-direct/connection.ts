@@ -68,6 +68,13 @@ export class DirectSqlite {
     return this.prepare(sql).all(...args) as T[];
   }
 
+  /** Drop what the caches hold for a thread (its activation ended: idle threads do not stay resident). */
+  forgetThread(threadId: string): void {
+    this.history.forget(threadId);
+    this.states.forget(threadId);
+    this.env.forgetThread(threadId);
+  }
+
   /** A transaction on the connection was rolled back: what the caches read inside it may be gone. */
   rolledBack(): void {
     this.env.invalidate();

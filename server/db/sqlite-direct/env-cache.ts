@@ -35,6 +35,11 @@ export class EnvCache {
     return value;
   }
 
+  /** Drop the entries of a thread (keys are `threadId\nuserId`). */
+  forgetThread(threadId: string): void {
+    for (const key of this.entries.keys()) if (key.startsWith(`${threadId}\n`)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -36,6 +36,17 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     expect(c).toEqual(await threadStore(db.prisma).get(t.id));
   });
 
+  it("is let go when the thread's activation ends (idle threads do not stay resident)", async () => {
+    const t = await p.threads.create({ agentId: "a", state: initialThreadState() });
+    const a = (await p.threads.get(t.id))!;
+    const env = await p.env.visible(t.id, null);
+    p.release?.(t.id);
+    const b = (await p.threads.get(t.id))!;
+    expect(b.state).not.toBe(a.state);
+    expect(b.state).toEqual(a.state);
+    expect(await p.env.visible(t.id, null)).not.toBe(env);
+  });
+
   it("is parsed again when the row changed behind the cache (another writer's text)", async () => {
     const t = await p.threads.create({ agentId: "a", state: initialThreadState() });
     const before = (await p.threads.get(t.id))!;

@@ -30,6 +30,10 @@ export class StateCache {
     return state;
   }
 
+  forget(threadId: string): void {
+    this.entries.delete(threadId);
+  }
+
   clear(): void {
     this.entries.clear();
   }

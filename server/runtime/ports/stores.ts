@@ -214,4 +214,6 @@ export interface Stores {
 export interface Persistence extends Stores {
   /** Run `fn` atomically: every write inside commits together or not at all. */
   transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T>;
+  /** The thread's activation ended: whatever the persistence keeps in memory for it (read caches) may go. */
+  release?(threadId: string): void;
 }

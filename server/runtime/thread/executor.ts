@@ -33,6 +33,7 @@ export async function runActivation(deps: RuntimeDeps, threadId: string): Promis
   } finally {
     unwatch();
     deps.aborts.end(threadId, controller);
+    deps.persistence.release?.(threadId);
   }
 }
 
