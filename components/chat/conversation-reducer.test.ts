@@ -125,6 +125,31 @@ describe("conversation reducer", () => {
     expect(early.pending).toEqual([]);
   });
 
+  it("never shows a message twice while its post is still on the way (the stored one came first)", () => {
+    const sending = (id: string, content: string) => ({
+      id,
+      role: "user" as const,
+      content,
+      attachments: [],
+      state: "sending" as const,
+      createdAt: 0,
+    });
+    let s = run(
+      start(),
+      { type: "pending.add", message: sending("local-1", "hi") },
+      { type: "pending.add", message: sending("local-2", "hi") },
+    );
+    s = run(s, ev({ type: "message.created", message: { id: "q1", role: "user", content: "hi" } }, 11));
+    // One stored "hi", one still sending: each shown once.
+    expect(s.messages.map((m) => m.id)).toEqual(["q1"]);
+    expect(s.pending.map((p) => p.id)).toEqual(["local-2"]);
+    s = run(s, { type: "pending.sent", tempId: "local-1", id: "q1" });
+    expect(s.pending.map((p) => p.id)).toEqual(["local-2"]);
+    // A stored message with other text leaves the optimistic one alone.
+    s = run(s, ev({ type: "message.created", message: { id: "q9", role: "user", content: "other" } }, 12));
+    expect(s.pending.map((p) => p.id)).toEqual(["local-2"]);
+  });
+
   it("tool runs, handoffs and older pages", () => {
     let s = run(start([msg("m5", 5)]), ev({ type: "tool.started", toolCallId: "c1", name: "x" }, 11));
     expect(s.toolRuns.c1).toMatchObject({ running: true });

@@ -85,11 +85,28 @@ function findIndex(messages: ChatMessage[], id: string): number {
   return -1;
 }
 
+/**
+ * The optimistic messages still to show once `raw` is stored: the one with its id, or, when the stored message arrives
+ * before the post that sent it has returned (so no optimistic message has its id yet), the first one still sending
+ * with its role and text. Otherwise, for a moment, the conversation would show the message twice.
+ */
+function withoutStored(
+  pending: PendingMessage[],
+  id: string,
+  raw: Record<string, unknown>,
+  created: boolean,
+): PendingMessage[] {
+  if (pending.some((p) => p.id === id)) return pending.filter((p) => p.id !== id);
+  if (!created) return pending;
+  const i = pending.findIndex((p) => p.state === "sending" && p.role === raw.role && p.content === raw.content);
+  return i < 0 ? pending : pending.filter((_, k) => k !== i);
+}
+
 function upsert(state: ConversationState, raw: Record<string, unknown>, created: boolean): ConversationState {
   const id = String(raw.id ?? "");
   if (!id) return state;
   const i = findIndex(state.messages, id);
-  const pending = state.pending.some((p) => p.id === id) ? state.pending.filter((p) => p.id !== id) : state.pending;
+  const pending = withoutStored(state.pending, id, raw, created);
   // A stored reply written by a model replaces the streaming bubble at once (no frame with both).
   const streaming = created && raw.role !== "tool" && modelName(raw) ? null : state.streaming;
   if (i >= 0) {
