@@ -60,23 +60,21 @@ export function directEnv(sql: DirectSqlite, base: EnvStore): EnvStore {
         return visibleEnv(rows, threadId, userId);
       });
     },
-    // Writes stay Prisma's; each one makes the cached reads stale (before: a read racing the write; after: the write).
-    async set(...args) {
+    // Writes stay Prisma's; each one makes the cached reads stale.
+    set: invalidating(sql, base.set),
+    delete: invalidating(sql, base.delete),
+  };
+}
+
+/** `write`, with the env cache made stale before it (a read racing it) and after it (what it wrote). */
+function invalidating<A extends unknown[], R>(sql: DirectSqlite, write: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    sql.env.invalidate();
+    try {
+      return await write(...args);
+    } finally {
       sql.env.invalidate();
-      try {
-        return await base.set(...args);
-      } finally {
-        sql.env.invalidate();
-      }
-    },
-    async delete(...args) {
-      sql.env.invalidate();
-      try {
-        return await base.delete(...args);
-      } finally {
-        sql.env.invalidate();
-      }
-    },
+    }
   };
 }
 

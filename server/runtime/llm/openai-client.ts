@@ -146,7 +146,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
           bodyText,
           signal,
           timeoutMs: config.timeoutMs,
-          onSent: call.onAttemptStart && (() => call.onAttemptStart?.({ model, attempt })),
+          onSent: call.onAttemptStart && (() => call.onAttemptStart!({ model, attempt })),
           onDelta: call.onDelta && ((delta) => call.onDelta?.({ ...delta, attempt })),
         });
         if (run.error === null) {
