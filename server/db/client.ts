@@ -22,6 +22,11 @@ export interface CreatePrismaClientOptions {
   log?: Prisma.LogLevel[];
   /** SQLite: WAL checkpoints on a worker thread instead of inside the commits that cross the threshold (the app). */
   backgroundCheckpoint?: boolean;
+  /**
+   * SQLite: fail at once when a Prisma transaction is asked for inside a runtime transaction (default true). It costs
+   * every promise of the process (see sqlite-direct/transactions.ts), so the app turns it off in production.
+   */
+  checkNestedTransactions?: boolean;
 }
 
 /** Set on every SQLite connection Prisma opens. */
@@ -73,7 +78,7 @@ function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite,
  */
 export function createPrismaClient(databaseUrl: string, opts: CreatePrismaClientOptions = {}): PrismaClient {
   const kind = databaseKind(databaseUrl);
-  const direct = new DirectSqlite();
+  const direct = new DirectSqlite(opts.checkNestedTransactions ?? true);
   const client =
     kind === "sqlite"
       ? new PrismaClient({ adapter: sqliteAdapter(databaseUrl, opts.busyTimeoutMs ?? 10_000, direct, opts.backgroundCheckpoint ?? false), log: opts.log })

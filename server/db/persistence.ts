@@ -50,7 +50,7 @@ function stores(
       configurable: true,
       get() {
         // SQLite: the per-step statements run on the adapter's connection directly, in the same transaction.
-        const value = direct ? withDirectSqlite(direct, key, make[key]() as never) : make[key]();
+        const value = direct ? withDirectSqlite(direct, key, make[key]() as never, root === null) : make[key]();
         Object.defineProperty(out, key, { value, enumerable: true });
         return value;
       },

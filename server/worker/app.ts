@@ -65,7 +65,10 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
       console.log(`[db] applied ${applied.length} migration(s) in ${Math.round(performance.now() - started)} ms: ${applied.join(", ")}`);
     }
   }
-  const prisma = createPrismaClient(cfg.databaseUrl, { backgroundCheckpoint: true });
+  const prisma = createPrismaClient(cfg.databaseUrl, {
+    backgroundCheckpoint: true,
+    checkNestedTransactions: cfg.NODE_ENV !== "production",
+  });
   await ensureAdmin(prisma, cfg.ADMIN_USERNAME, cfg.ADMIN_PASSWORD);
   const runWorkers = cfg.RUNTIME_WORKERS > 0;
   // On PostgreSQL thread work goes through pg-boss, shared with the worker processes (`npm run worker`).

@@ -16,7 +16,7 @@ import { TransactionLock, directTransaction } from "./transactions";
  */
 export class DirectSqlite {
   /** Shared by Prisma's transactions and the runtime's direct ones (transactions.ts). */
-  readonly lock = new TransactionLock();
+  readonly lock: TransactionLock;
   /** Recently read thread histories (history-cache.ts). */
   readonly history = new HistoryCache();
   /** The parsed state of recently read threads (state-cache.ts). */
@@ -25,6 +25,11 @@ export class DirectSqlite {
   readonly env = new EnvCache();
   private statements = new Map<string, Statement>();
   private db: Connection | null = null;
+
+  /** `checkNesting`: see `TransactionLock` (on in development and tests, off in production). */
+  constructor(checkNesting = true) {
+    this.lock = new TransactionLock(checkNesting);
+  }
 
   /** Called with each connection the adapter opens. */
   attach(db: Connection): void {

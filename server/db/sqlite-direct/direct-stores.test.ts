@@ -49,7 +49,7 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     await p.$queryRaw`SELECT 1`; // Prisma opens its connection on its first query
     const sql = directSqliteOf(p)!;
     direct = Object.fromEntries(
-      Object.entries(prismaSide).map(([k, base]) => [k, withDirectSqlite(sql, k as keyof Stores, base as never)]),
+      Object.entries(prismaSide).map(([k, base]) => [k, withDirectSqlite(sql, k as keyof Stores, base as never, false)]),
     ) as typeof prismaSide;
   });
   afterAll(() => db?.cleanup());

@@ -1,9 +1,11 @@
 import type { Stores } from "@/server/runtime/ports";
 import type { DirectSqlite } from "./connection";
-import { directMessages, directQueue } from "./messages";
+import { directFiles } from "./files";
+import { directMessages } from "./messages";
+import { directQueue } from "./queue";
 import { directEnv, directLlmLogs, directSubagents } from "./registry-env-logs";
 import { directEvents, directThreads } from "./threads";
-import { directFiles, directWork } from "./work-files";
+import { directWork } from "./work";
 
 const DIRECT = {
   threads: directThreads,
@@ -19,13 +21,14 @@ const DIRECT = {
 
 /**
  * A store with its per-step methods on the SQLite connection directly (see connection.ts): thread read and update,
- * event appends, message reads and appends, pending queue, registry reads, visible env, LLM request logs, and the
- * inserts-if-absent Prisma would run in a transaction of its own (work items, folders). Every other
- * method is the Prisma store's, and so is every method until Prisma has opened its connection.
+ * event appends, message reads and appends, the queue and the work items of every turn, registry reads, visible env,
+ * LLM request logs, and the folder inserts-if-absent Prisma would run in a transaction of its own. Every other
+ * method is the Prisma store's, and so is every method until Prisma has opened its connection. `inTransaction`: the
+ * store is bound to a runtime transaction (its methods must not open one of their own).
  */
-export function withDirectSqlite<K extends keyof Stores>(sql: DirectSqlite, key: K, base: Stores[K]): Stores[K] {
-  const make = (DIRECT as Record<string, ((sql: DirectSqlite, base: never) => object) | undefined>)[key];
-  return make ? overlay(sql, base, make(sql, base as never) as Stores[K]) : base;
+export function withDirectSqlite<K extends keyof Stores>(sql: DirectSqlite, key: K, base: Stores[K], inTransaction: boolean): Stores[K] {
+  const make = (DIRECT as Record<string, ((sql: DirectSqlite, base: never, inTransaction: boolean) => object) | undefined>)[key];
+  return make ? overlay(sql, base, make(sql, base as never, inTransaction) as Stores[K]) : base;
 }
 
 type Methods = Record<string, (...args: never[]) => unknown>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initialThreadState } from "@/server/runtime/thread/initial-state";
-import { directSqliteOf } from "../client";
+import { createPrismaClient, directSqliteOf } from "../client";
 import { createPersistence } from "../persistence";
 import { createTestDatabase, type TestDatabase } from "../test-database";
 
@@ -46,15 +46,16 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
   it("roll back everything, Prisma's statements in the body included, when the body throws", async () => {
     const p = createPersistence(db.prisma);
     const t = await p.threads.create({ agentId: "a", state: initialThreadState() });
+    const queued = await p.queue.enqueue(t.id, { role: "user", content: "kept" });
     await expect(
       p.transaction(async (tx) => {
         await tx.threads.update(t.id, { status: "running" });
-        await tx.queue.enqueue(t.id, { role: "user", content: "dropped" }); // through Prisma, on the same connection
+        expect(await tx.queue.rejectPending(t.id)).toBe(1); // through Prisma, on the same connection
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
     expect(await statusOf(t.id)).toBe("idle");
-    expect(await p.queue.pending(t.id)).toEqual([]);
+    expect(await p.queue.pending(t.id)).toEqual([queued]);
     expect(directSqliteOf(db.prisma)!.inTransaction).toBe(false);
   });
 
@@ -75,5 +76,29 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     expect(
       await db.prisma.$transaction(async (tx) => (await tx.thread.findUniqueOrThrow({ where: { id: t.id } })).status),
     ).toBe("running");
+  });
+
+  it("without the nesting check (production), fail after Prisma's maxWait instead, rolled back, with the connection usable", async () => {
+    const prisma = createPrismaClient(db.url, { checkNestedTransactions: false });
+    try {
+      const p = createPersistence(prisma);
+      const t = await p.threads.create({ agentId: "a", state: initialThreadState() });
+      const started = Date.now();
+      await expect(
+        p.transaction(async (tx) => {
+          await tx.threads.update(t.id, { status: "running" });
+          await prisma.$transaction(async (inner) => inner.thread.count(), { maxWait: 300 });
+        }),
+      ).rejects.toThrow(/Unable to start a transaction in the given time/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(await statusOf(t.id)).toBe("idle");
+      await p.transaction(async (tx) => void (await tx.threads.update(t.id, { status: "running" })));
+      expect(await prisma.$transaction(async (tx) => (await tx.thread.findUniqueOrThrow({ where: { id: t.id } })).status)).toBe(
+        "running",
+      );
+      expect(directSqliteOf(prisma)!.inTransaction).toBe(false);
+    } finally {
+      await prisma.$disconnect();
+    }
   });
 });

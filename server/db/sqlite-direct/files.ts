@@ -1,40 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { FileStore, WorkStore } from "@/server/runtime/ports";
+import type { FileStore } from "@/server/runtime/ports";
 import type { ThreadFile } from "../generated/prisma/client";
-import { toJsonText } from "../json";
 import { toFileRow } from "../repositories/env-files";
 import { bool, readDate, readOptionalJson, sqlDate } from "./columns";
 import type { DirectSqlite } from "./connection";
 
 /**
- * Insert-if-absent, which Prisma runs as an `upsert` with nothing to update: several statements in a transaction of
- * its own, which cannot open inside a runtime transaction on the one SQLite connection (see transactions.ts). Here
- * each is one `INSERT … ON CONFLICT DO NOTHING`.
+ * `mkdir`: the folder's row, created unless the path exists (a file or folder there is returned unchanged). Prisma runs
+ * this as an `upsert` with nothing to update, a transaction of its own, which cannot open inside a runtime transaction
+ * on the one SQLite connection (see transactions.ts); here it is one `INSERT … ON CONFLICT DO NOTHING`.
  */
-
-/** `enqueue`: at most one pending item per dedupe key (called for every schedule, and inside transactions). */
-export function directWork(sql: DirectSqlite, base: WorkStore): WorkStore {
-  return {
-    ...base,
-    async enqueue(item) {
-      const now = sqlDate(new Date());
-      sql.run(
-        `INSERT INTO "WorkItem" ("id", "threadId", "kind", "payload", "status", "runAt", "attempts", "dedupeKey", "createdAt", "updatedAt")
-         VALUES (?, ?, ?, ?, 'pending', ?, 0, ?, ?, ?) ON CONFLICT DO NOTHING`,
-        randomUUID(),
-        item.threadId ?? null,
-        item.kind,
-        toJsonText(item.payload ?? {}, { model: "WorkItem", field: "payload" }),
-        item.runAt ? sqlDate(item.runAt) : now,
-        item.dedupeKey ?? null,
-        now,
-        now,
-      );
-    },
-  };
-}
-
-/** `mkdir`: the folder's row, created unless the path exists (a file or folder there is returned unchanged). */
 export function directFiles(sql: DirectSqlite, base: FileStore): FileStore {
   return {
     ...base,

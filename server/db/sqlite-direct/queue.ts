@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import type { QueueStore } from "@/server/runtime/ports";
+import type { QueuedMessage } from "../generated/prisma/client";
+import { toNullableJsonText } from "../json";
+import { toQueued } from "../repositories/messages";
+import { bool, readDate, readOptionalDate, readOptionalJson, sqlDate } from "./columns";
+import type { DirectSqlite } from "./connection";
+import { guarded } from "./errors";
+
+type Row = Record<string, unknown>;
+
+function toQueuedRow(r: Row): QueuedMessage {
+  return {
+    ...(r as unknown as QueuedMessage),
+    attachments: readOptionalJson(r.attachments) as QueuedMessage["attachments"],
+    metadata: readOptionalJson(r.metadata) as QueuedMessage["metadata"],
+    silent: bool(r.silent),
+    createdAt: readDate(r.createdAt),
+    deliveredAt: readOptionalDate(r.deliveredAt),
+  };
+}
+
+/**
+ * The queue of every turn: a post enqueues, the activation reads what is pending before each step and marks what it
+ * delivers. `rejectPending` (terminate) stays with the Prisma store. Called inside the runtime's transactions, where
+ * SQLite already serialises writers, so the next seq is read and used in one go.
+ */
+export function directQueue(sql: DirectSqlite, base: QueueStore): QueueStore {
+  return {
+    ...base,
+    async enqueue(threadId, input) {
+      const seq =
+        (sql.get<{ seq: number | null }>(`SELECT MAX("seq") AS "seq" FROM "QueuedMessage" WHERE "threadId" = ?`, threadId)?.seq ?? 0) + 1;
+      const attachments = input.attachments && input.attachments.length > 0 ? input.attachments : null;
+      const row = guarded(() =>
+        sql.get<Row>(
+          `INSERT INTO "QueuedMessage" ("id", "threadId", "seq", "role", "content", "attachments", "silent", "metadata", "status", "createdAt")
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) RETURNING *`,
+          randomUUID(),
+          threadId,
+          seq,
+          input.role,
+          input.content,
+          toNullableJsonText(attachments, { model: "QueuedMessage", field: "attachments" }),
+          input.silent ? 1 : 0,
+          toNullableJsonText(input.metadata, { model: "QueuedMessage", field: "metadata" }),
+          sqlDate(new Date()),
+        ),
+      );
+      return toQueued(toQueuedRow(row!));
+    },
+    async pending(threadId) {
+      const rows = sql.all<Row>(
+        `SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`,
+        threadId,
+      );
+      return rows.map((r) => toQueued(toQueuedRow(r)));
+    },
+    async markDelivered(id, messageId) {
+      const changed = sql.run(
+        `UPDATE "QueuedMessage" SET "status" = 'delivered', "deliveredAt" = ?, "deliveredMessageId" = ? WHERE "id" = ?`,
+        sqlDate(new Date()),
+        messageId,
+        id,
+      );
+      if (changed === 0) return base.markDelivered(id, messageId);
+    },
+  };
+}
