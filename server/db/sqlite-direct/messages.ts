@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { nowMicros } from "@/server/runtime/ids";
-import type { MessageListOptions, MessageRecord, MessageStore, NewMessage, QueueStore } from "@/server/runtime/ports";
-import type { Message, QueuedMessage } from "../generated/prisma/client";
+import type { MessageListOptions, MessageRecord, MessageStore, NewMessage } from "@/server/runtime/ports";
+import type { Message } from "../generated/prisma/client";
 import { toNullableJsonText } from "../json";
 import { toMessageRecord } from "../repositories/messages";
-import { toQueued } from "../repositories/messages";
-import { bool, readDate, readOptionalDate, readOptionalJson, sqlDate } from "./columns";
+import { bool, readDate, readOptionalJson, sqlDate } from "./columns";
 import type { DirectSqlite } from "./connection";
 import { guarded } from "./errors";
 
@@ -23,17 +22,6 @@ function toMessage(r: Row): Message {
   };
 }
 
-function toQueuedRow(r: Row): QueuedMessage {
-  return {
-    ...(r as unknown as QueuedMessage),
-    attachments: readOptionalJson(r.attachments) as QueuedMessage["attachments"],
-    metadata: readOptionalJson(r.metadata) as QueuedMessage["metadata"],
-    silent: bool(r.silent),
-    createdAt: readDate(r.createdAt),
-    deliveredAt: readOptionalDate(r.deliveredAt),
-  };
-}
-
 const COLUMNS = `"id", "threadId", "seq", "role", "content", "name", "toolCalls", "toolCallId", "toolStatus", "reasoningContent", "attachments", "silent", "depth", "side", "metadata", "subagentId", "createdAt", "updatedAt"`;
 
 /** The message reads and appends of every step; `update`, `delete` and `count` stay with the Prisma store. */
@@ -48,30 +36,56 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
     },
     async append(threadId, m: NewMessage) {
       const ref = (field: string) => ({ model: "Message", field });
-      const row = guarded(() =>
-        sql.get<Row>(
-          `INSERT INTO "Message" (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-          m.id ?? randomUUID(),
+      const id = m.id ?? randomUUID();
+      const seq = lastSeq(threadId) + 1;
+      const toolCalls = toNullableJsonText(m.toolCalls, ref("toolCalls"));
+      const attachments = toNullableJsonText(m.attachments && m.attachments.length > 0 ? m.attachments : null, ref("attachments"));
+      const metadata = toNullableJsonText(m.metadata, ref("metadata"));
+      const createdAt = m.createdAt ?? nowMicros();
+      guarded(() =>
+        sql.run(
+          `INSERT INTO "Message" (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          id,
           threadId,
-          lastSeq(threadId) + 1,
+          seq,
           m.role,
           m.content,
-          m.name,
-          toNullableJsonText(m.toolCalls, ref("toolCalls")),
-          m.toolCallId,
-          m.toolStatus,
-          m.reasoningContent,
-          toNullableJsonText(m.attachments && m.attachments.length > 0 ? m.attachments : null, ref("attachments")),
+          m.name ?? null,
+          toolCalls,
+          m.toolCallId ?? null,
+          m.toolStatus ?? null,
+          m.reasoningContent ?? null,
+          attachments,
           m.silent ? 1 : 0,
           m.depth,
-          m.side,
-          toNullableJsonText(m.metadata, ref("metadata")),
-          m.subagentId,
-          m.createdAt ?? nowMicros(),
+          m.side ?? null,
+          metadata,
+          m.subagentId ?? null,
+          createdAt,
           sqlDate(new Date()),
         ),
       );
-      return toMessageRecord(toMessage(row!));
+      // The record of the row just written, from the values bound: the JSON columns read back from their own text
+      // (what a read returns), without a RETURNING row to map and check.
+      return {
+        id,
+        threadId,
+        seq,
+        role: m.role,
+        content: m.content,
+        name: m.name ?? null,
+        toolCalls: toolCalls === null ? null : (JSON.parse(toolCalls) as MessageRecord["toolCalls"]),
+        toolCallId: m.toolCallId ?? null,
+        toolStatus: m.toolStatus ?? null,
+        reasoningContent: m.reasoningContent ?? null,
+        attachments: attachments === null ? null : (JSON.parse(attachments) as MessageRecord["attachments"]),
+        silent: m.silent === true,
+        depth: m.depth,
+        side: m.side ?? null,
+        metadata: metadata === null ? null : (JSON.parse(metadata) as MessageRecord["metadata"]),
+        subagentId: m.subagentId ?? null,
+        createdAt: Number(createdAt),
+      };
     },
     async get(id) {
       const row = sql.get<Row>(`SELECT * FROM "Message" WHERE "id" = ?`, id);
@@ -136,18 +150,4 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
     }
     return sql.history.set(threadId, select(threadId, { includeSilent: true }));
   }
-}
-
-/** `pending`, read before every step; the rest of the queue stays with the Prisma store. */
-export function directQueue(sql: DirectSqlite, base: QueueStore): QueueStore {
-  return {
-    ...base,
-    async pending(threadId) {
-      const rows = sql.all<Row>(
-        `SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`,
-        threadId,
-      );
-      return rows.map((r) => toQueued(toQueuedRow(r)));
-    },
-  };
 }

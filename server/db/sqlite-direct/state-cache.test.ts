@@ -34,6 +34,20 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     expect(c.state).toBe(updated.state);
     expect(c.state.activationSteps).toBe(3);
     expect(c).toEqual(await threadStore(db.prisma).get(t.id));
+
+    // A state written with every optional part is read back (from the text just written) as the schema reads it.
+    const rich = {
+      ...c.state,
+      turn: { side: "b" as const, active: true, steps: 2, startSeq: 5 },
+      session: { ended: true, reason: "session_stop" as const, ok: true, result: "r", attachments: ["/a"] },
+      immediateDone: ["p1"],
+      promptActivation: 4,
+      continueRequested: false,
+    };
+    const written = await p.transaction((tx) => tx.threads.update(t.id, { state: rich }));
+    expect(Object.isFrozen(written.state.session)).toBe(true);
+    expect(written.state).toEqual((await threadStore(db.prisma).get(t.id))!.state);
+    expect((await p.threads.get(t.id))!.state).toBe(written.state);
   });
 
   it("is let go when the thread's activation ends (idle threads do not stay resident)", async () => {

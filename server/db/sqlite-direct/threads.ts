@@ -57,8 +57,10 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
       if (patch.stopRequestedAt !== undefined) set("stopRequestedAt", patch.stopRequestedAt);
       if (patch.tags !== undefined) set("tags", toJsonText(patch.tags, { model: "Thread", field: "tags", id }));
       if (patch.name !== undefined) set("name", patch.name);
+      let stateText: string | undefined;
       if (patch.state !== undefined) {
-        set("state", toJsonText(patch.state, { model: "Thread", field: "state", id }));
+        stateText = toJsonText(patch.state, { model: "Thread", field: "state", id });
+        set("state", stateText);
         set("activeSide", patch.state.turn?.side ?? "a");
       }
       const now = sqlDate(new Date());
@@ -70,6 +72,9 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
         id,
       );
       if (!row) throw new NotFoundError(`Thread ${id} not found`);
+      // The state just written, read back from its own text: a typed state the runtime built needs no schema check
+      // (the next read of this text, this step's, finds it here).
+      if (stateText !== undefined) sql.states.set(id, stateText, JSON.parse(stateText) as ThreadRecord["state"]);
       return toRecord(sql, row);
     },
   };
