@@ -193,6 +193,18 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     ).rejects.toThrow("roll back");
     await say("real");
     expect(await same()).toEqual(["two", "real"]);
+    // An append joins the cached history as Prisma reads it back, JSON columns included; the caller's copy is its own.
+    const rich = await p.messages.append(t.id, {
+      ...base,
+      role: "assistant",
+      content: "",
+      toolCalls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }],
+      attachments: [{ path: "/a", name: "a" }],
+      metadata: { k: [1] },
+    });
+    rich.toolCalls![0]!.id = "changed";
+    (rich.metadata as { k: number[] }).k.push(2);
+    expect(await same()).toEqual(["two", "real", ""]);
   });
 
   it("append events in one batch with contiguous seqs that Prisma reads back", async () => {

@@ -29,6 +29,18 @@ export class HistoryCache {
     return rows;
   }
 
+  /** A message appended through the store: added when it directly follows the rows held (a transaction rolled back
+   * later clears the cache, see `DirectSqlite.rolledBack`). */
+  appended(record: MessageRecord): void {
+    const e = this.entries.get(record.threadId);
+    if (!e) return;
+    if (e.rows.at(-1)?.seq !== record.seq - 1) {
+      this.entries.delete(record.threadId);
+      return;
+    }
+    e.rows = [...e.rows, Object.freeze(record)];
+  }
+
   forget(threadId: string): void {
     this.entries.delete(threadId);
   }

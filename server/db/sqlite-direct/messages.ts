@@ -66,8 +66,8 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
         ),
       );
       // The record of the row just written, from the values bound: the JSON columns read back from their own text
-      // (what a read returns), without a RETURNING row to map and check.
-      return {
+      // (what a read returns), without a RETURNING row to map and check. The history cache gets its own copy.
+      const record = (): MessageRecord => ({
         id,
         threadId,
         seq,
@@ -85,7 +85,9 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
         metadata: metadata === null ? null : (JSON.parse(metadata) as MessageRecord["metadata"]),
         subagentId: m.subagentId ?? null,
         createdAt: Number(createdAt),
-      };
+      });
+      sql.history.appended(record());
+      return record();
     },
     async get(id) {
       const row = sql.get<Row>(`SELECT * FROM "Message" WHERE "id" = ?`, id);
