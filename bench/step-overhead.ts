@@ -4,7 +4,7 @@
  * and (b) `@openai/agents`. The scripted server answers at once, so what is left is the framework.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { agentsSdkLoop, openaiLoop, sdkClient } from "./direct-loops";
+import { startBaselines } from "./baseline-process";
 import {
   countType,
   createThread,
@@ -34,7 +34,8 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
   const warmup = opts.quick ? 3 : 8;
   const name = "1 per-step";
   await fake.setScript(loopRules("s1", STEPS));
-  const client = sdkClient(fake.url);
+  // (a) and (b) run in a process of their own (see baseline-process.ts), ours in this one with the app.
+  const baselines = await startBaselines(fake.url);
   installSqlCounter();
   const b = await startBenchApp(fake.url);
   let sql: [string, number][] = [];
@@ -51,22 +52,18 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
     for (let i = 0; i < warmup + runs; i++) {
       const measured = i >= warmup;
       // (a) bare SDK loop
-      let t0 = performance.now();
-      const r = await openaiLoop(client, SYSTEM, "s1 start");
-      let ms = performance.now() - t0;
+      const { ms: bareMs, stats: r } = await baselines.run("openai", SYSTEM, "s1 start");
       if (r.steps !== STEPS) throw new Error(`openai loop ran ${r.steps} steps, expected ${STEPS}`);
       if (measured) {
-        bare.push(ms / STEPS);
+        bare.push(bareMs / STEPS);
         bareLlm.push(r.llmMs / STEPS);
       }
       await fake.clear();
 
       // (b) @openai/agents
-      t0 = performance.now();
-      const a = await agentsSdkLoop(client, SYSTEM, "s1 start");
-      ms = performance.now() - t0;
+      const { ms: agentsMs, stats: a } = await baselines.run("agents", SYSTEM, "s1 start");
       if (a.steps !== STEPS) throw new Error(`@openai/agents ran ${a.steps} steps, expected ${STEPS}`);
-      if (measured) agents.push(ms / STEPS);
+      if (measured) agents.push(agentsMs / STEPS);
       await fake.clear();
 
       // ours: a fresh thread per run, REST to create and post, the bus to see it finish
@@ -75,11 +72,11 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
       resetSqlCounts();
       const runDelay = monitorEventLoopDelay({ resolution: 5 });
       if (measured) runDelay.enable();
-      t0 = performance.now();
+      const t0 = performance.now();
       const c0 = process.cpuUsage();
       await postMessage(b.url, id, "s1 start");
       await w.done;
-      ms = performance.now() - t0;
+      const ms = performance.now() - t0;
       const c = process.cpuUsage(c0);
       runDelay.disable();
       if (measured) delays.push({ p50: runDelay.percentile(50) / 1e6, p99: runDelay.percentile(99) / 1e6, max: runDelay.max / 1e6 });
@@ -97,6 +94,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
     }
   } finally {
     await b.close();
+    await baselines.close();
   }
 
   const ratio = (x: number[], y: number[]) => round(median(x) / median(y));
@@ -123,7 +121,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
       `Scenario 1 SQL statements per step (last run, SQLite driver): ${perStep(total)} in all; ` +
         sql.slice(0, 12).map(([k, n]) => `${k} ${perStep(n)}`).join(", "),
       `Scenario 1 event-loop delay during our measured runs (perf_hooks, 5 ms resolution; per run, then the median over runs): p50 ${round(median(delays.map((d) => d.p50)), 1)} ms, p99 ${round(median(delays.map((d) => d.p99)), 1)} ms; the longest in any run ${round(Math.max(...delays.map((d) => d.max)), 1)} ms.`,
-      `Scenario 1: ${STEPS} LLM calls per run (${STEPS - 1} echo tool calls, then text); ${runs} measured rounds after ${warmup} warm-up rounds, each round one run of (a), (b) and ours in turn; all three stream.`,
+      `Scenario 1: ${STEPS} LLM calls per run (${STEPS - 1} echo tool calls, then text); ${runs} measured rounds after ${warmup} warm-up rounds, each round one run of (a), (b) and ours in turn; all three stream. (a) and (b) run in a process of their own (bench/baseline-process.ts): @openai/agents keeps an AsyncLocalStorage, whose promise hooks (Node 20) would otherwise tax every promise of the process, ours and (a)'s included.`,
     ],
   };
 }

@@ -198,6 +198,7 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
       ...base,
       role: "assistant",
       content: "",
+      silent: false,
       toolCalls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }],
       attachments: [{ path: "/a", name: "a" }],
       metadata: { k: [1] },
