@@ -110,6 +110,19 @@ describe("retries on the same model", () => {
     expect(rec.attempts[1]?.error).toMatch(/time/i);
   });
 
+  it("measures the timeout from the last chunk: a slow but steady stream is not cut", async () => {
+    fake.setScript([{ token_delay_ms: 90, respond: { content: "one two three four five six seven eight" } }]);
+    const rec = recorder();
+    const started = performance.now();
+    const result = await createOpenAiClient({ timeoutMs: 200 }).complete(
+      { models: [modelOn(fake, "fast", "gpt-4.1-mini")], messages: userSays("hi") },
+      rec.opts,
+    );
+    expect(result.content).toBe("one two three four five six seven eight");
+    expect(performance.now() - started).toBeGreaterThan(400);
+    expect(rec.attempts.map((a) => a.status)).toEqual(["success"]);
+  });
+
   it("really waits between attempts with the default sleep", async () => {
     fake.setScript([{ times: 1, status: 503, headers: { "retry-after-ms": "150" } }, { respond: { content: "ok" } }]);
     const started = performance.now();

@@ -49,13 +49,22 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
   let ttftMs: number | null = null;
   let timedOut = false;
   let streaming = false;
+  // One timer per attempt, not one per chunk: a chunk only moves the deadline; the timer, when it fires early, waits
+  // for the rest of the time.
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let deadline = 0;
+  const expire = () => {
+    const left = deadline - performance.now();
+    if (left > 1) {
+      timer = setTimeout(expire, left);
+      return;
+    }
+    timedOut = true;
+    controller.abort();
+  };
   const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, input.timeoutMs);
+    deadline = performance.now() + input.timeoutMs;
+    timer ??= setTimeout(expire, input.timeoutMs);
   };
   const onCallerAbort = () => controller.abort();
   input.signal?.addEventListener("abort", onCallerAbort, { once: true });
