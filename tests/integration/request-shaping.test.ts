@@ -120,6 +120,55 @@ describe("llm.request events", () => {
     expect(types.indexOf("llm.request")).toBeLessThan(types.indexOf("llm.response"));
     expect(JSON.stringify(events)).not.toContain("sk-canary-key-777");
   });
+
+  it("a fast tool call stores its announcement with its answer: each step's events once, in order", async () => {
+    fake.setScript([
+      { when: { last_role: "user" }, respond: { tool_calls: [{ name: "echo", arguments: { text: "one" } }] } },
+      { respond: { content: "echoed" } },
+    ]);
+    const id = await newThread("chat");
+    await say(id, "go");
+    const events = await readSse(`${t.url}/api/threads/${id}/stream`, {
+      until: (ev) => ev.some((e) => e.data.type === "thread.stopped"),
+    });
+    const types = events.map((e) => e.data.type).filter((type: string) => /^(step\.|llm\.|message\.created|tool\.)/.test(type));
+    expect(types).toEqual([
+      "message.created", // the user's message
+      "step.started",
+      "llm.request",
+      "llm.response",
+      "message.created",
+      "step.completed",
+      "tool.started",
+      "message.created",
+      "tool.completed",
+      "step.started",
+      "llm.request",
+      "llm.response",
+      "message.created",
+      "step.completed",
+    ]);
+    const seqs = events.map((e) => e.id!);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  });
+
+  it("a slow model's step is announced while it works, long before its answer", async () => {
+    fake.setScript([{ delay_ms: 600, respond: { content: "slowly" } }]);
+    const id = await newThread("chat");
+    const arrivals: { type: string; at: number }[] = [];
+    const started = performance.now();
+    const reading = readSse(`${t.url}/api/threads/${id}/stream`, {
+      until: (ev) => {
+        for (const e of ev.slice(arrivals.length)) arrivals.push({ type: e.data.type, at: performance.now() - started });
+        return ev.some((e) => e.data.type === "thread.stopped");
+      },
+    });
+    await say(id, "hello");
+    await reading;
+    const at = (type: string) => arrivals.find((a) => a.type === type)!.at;
+    expect(at("llm.response") - at("step.started")).toBeGreaterThan(400);
+    expect(at("llm.request")).toBeLessThan(at("llm.response"));
+  });
 });
 
 describe("required variables at thread creation", () => {

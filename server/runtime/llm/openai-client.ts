@@ -147,6 +147,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
           signal,
           timeoutMs: config.timeoutMs,
           onSent: call.onAttemptStart && (() => call.onAttemptStart!({ model, attempt })),
+          announceAfterMs: call.announceAfterMs,
           onDelta: call.onDelta && ((delta) => call.onDelta?.({ ...delta, attempt })),
         });
         if (run.error === null) {
@@ -232,6 +233,7 @@ function attemptRecord(
     finishedAt: run.finishedAt,
     latencyMs: run.latencyMs,
     ttftMs: run.ttftMs,
+    announced: run.announced,
   };
 }
 

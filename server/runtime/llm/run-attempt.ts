@@ -23,6 +23,11 @@ export interface AttemptInput {
    * forwards its first delta and before it returns; if it throws, the request is cancelled and the error rethrown.
    */
   onSent?: () => void | Promise<void>;
+  /**
+   * Run `onSent` only once the attempt has been in flight this long (ms), at its first forwarded delta, or when it
+   * fails, whichever comes first; an attempt that succeeds sooner without a delta never runs it (`announced` false).
+   */
+  announceAfterMs?: number;
 }
 
 export interface AttemptRun {
@@ -34,6 +39,8 @@ export interface AttemptRun {
   latencyMs: number;
   /** Time to the first content, reasoning or tool-call delta; null when none arrived. */
   ttftMs: number | null;
+  /** Whether `onSent` ran (always, unless `announceAfterMs` held it back and the attempt succeeded first). */
+  announced: boolean;
 }
 
 /** Wraps an exception thrown by the caller's `onDelta`, so it is rethrown as is instead of being retried. */
@@ -71,13 +78,21 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
 
   let error: unknown = null;
   let sent: Promise<CallbackFailure | null> | null = null;
+  let holdTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Start the held-back announcement now (if it has not started); its outcome. */
+  const announceNow = (): Promise<CallbackFailure | null> | null => {
+    clearTimeout(holdTimer);
+    if (!sent && input.onSent) sent = settle(Promise.resolve().then(input.onSent), controller);
+    return sent;
+  };
   try {
     if (input.signal?.aborted) throw new LlmAbortError();
     arm();
     const params = input.body as unknown as ChatCompletionCreateParamsStreaming;
     const asText = input.bodyText === undefined ? {} : { body: input.bodyText, headers: { "content-type": "application/json" } };
     const pending = input.sdk.chat.completions.create(params, { signal: controller.signal, ...asText });
-    sent = announce(input.onSent, controller);
+    if (input.announceAfterMs === undefined) sent = announce(input.onSent, controller);
+    else if (input.onSent) holdTimer = setTimeout(announceNow, input.announceAfterMs);
     const stream = await pending;
     streaming = true;
     for await (const chunk of stream) {
@@ -85,7 +100,7 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
       const delta = assembler.add(chunk);
       if (ttftMs === null && (delta.content || delta.reasoning || delta.toolCall)) ttftMs = performance.now() - t0;
       if (delta.content === undefined && delta.reasoning === undefined) continue;
-      const failed = sent && (await sent);
+      const failed = await announceNow();
       if (failed) throw failed;
       try {
         input.onDelta?.({
@@ -108,13 +123,16 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
     error = attemptError(err, input, assembler, { timedOut, streaming });
   } finally {
     clearTimeout(timer);
+    clearTimeout(holdTimer);
     input.signal?.removeEventListener("abort", onCallerAbort);
   }
-  // The announcement precedes whatever the caller does with the outcome (its log row, its events).
+  // A failure is announced before the caller logs it; the announcement precedes whatever the caller does with the
+  // outcome (its log row, its events).
+  if (error !== null) announceNow();
   const failed = sent && (await sent);
   if (failed) throw failed.error;
   const finishedAt = new Date();
-  return { assembler, error, startedAt, finishedAt, latencyMs: performance.now() - t0, ttftMs };
+  return { assembler, error, startedAt, finishedAt, latencyMs: performance.now() - t0, ttftMs, announced: sent !== null || !input.onSent };
 }
 
 /**
@@ -124,15 +142,18 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
  */
 function announce(onSent: AttemptInput["onSent"], controller: AbortController): Promise<CallbackFailure | null> | null {
   if (!onSent) return null;
-  return new Promise<void>((resolve) => setImmediate(resolve))
-    .then(onSent)
-    .then(
-      () => null,
-      (err: unknown) => {
-        controller.abort();
-        return new CallbackFailure(err);
-      },
-    );
+  return settle(new Promise<void>((resolve) => setImmediate(resolve)).then(onSent), controller);
+}
+
+/** The announcement's outcome: null, or its failure (which cancels the request). */
+function settle(run: Promise<void>, controller: AbortController): Promise<CallbackFailure | null> {
+  return run.then(
+    () => null,
+    (err: unknown) => {
+      controller.abort();
+      return new CallbackFailure(err);
+    },
+  );
 }
 
 function attemptError(

@@ -78,6 +78,8 @@ export interface LlmAttempt {
   finishedAt: Date;
   latencyMs: number;
   ttftMs: number | null;
+  /** False when its announcement was held back (`LlmCallOptions.announceAfterMs`): the caller still owes it. */
+  announced?: boolean;
 }
 
 export interface LlmResult {
@@ -101,6 +103,13 @@ export interface LlmCallOptions {
    * `onAttempt`. If it throws, the attempt is cancelled and the call fails with that error.
    */
   onAttemptStart?: (start: { model: ResolvedModel; attempt: number }) => void | Promise<void>;
+  /**
+   * With `onAttemptStart`: hold each announcement back until the attempt has been in flight this long (ms), it
+   * forwards its first delta, or it fails. An attempt that succeeds sooner without a delta is returned unannounced
+   * (`LlmAttempt.announced` false), and the caller writes the announcement together with the outcome: one
+   * transaction instead of two, with the events in the same order. A slow model is announced while it works.
+   */
+  announceAfterMs?: number;
   /** Called when each attempt finishes, successful or not (persist the log row here). */
   onAttempt?: (attempt: LlmAttempt) => void | Promise<void>;
 }

@@ -114,6 +114,9 @@ export async function callModel(
         deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
       onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead),
       onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step, deferred),
+      // A step's successful attempt is written with its assistant message: an answer that comes that soon takes its
+      // announcement along (`heldAnnouncement`).
+      ...(deferred ? { announceAfterMs: ANNOUNCE_AFTER_MS } : {}),
     },
   );
 }
@@ -127,7 +130,26 @@ export interface LeadEvent {
   done: boolean;
 }
 
-/** Announce each attempt as an `llm.request` event: model, step and sizes only (no messages, keys or endpoints). */
+/**
+ * How long a step's request may be in flight before it is announced on its own (ms). A model that answers sooner
+ * without streaming text (a tool call from a fast model) has its `step.started` and `llm.request` written in the
+ * assistant message's transaction, just before its `llm.response`: the same events in the same order, one transaction
+ * fewer. Clients see a slower model's step start at most this late.
+ */
+export const ANNOUNCE_AFTER_MS = 20;
+
+/** The `llm.request` event of an attempt: model, step and sizes only (no messages, keys or endpoints). */
+function requestEvent(
+  stepId: string,
+  step: number | null,
+  messageCount: number,
+  toolCount: number,
+  { model, attempt }: { model: ResolvedModel; attempt: number },
+): RuntimeEvent {
+  return { type: "llm.request", stepId, model: model.name, modelId: model.model, provider: model.provider, attempt, step, messageCount, toolCount };
+}
+
+/** Announce each attempt as an `llm.request` event, after the lead event if that is still due. */
 export function requestAnnouncer(
   deps: RuntimeDeps,
   threadId: string,
@@ -137,18 +159,8 @@ export function requestAnnouncer(
   toolCount: number,
   lead?: LeadEvent,
 ) {
-  return async ({ model, attempt }: { model: ResolvedModel; attempt: number }): Promise<void> => {
-    const request: RuntimeEvent = {
-      type: "llm.request",
-      stepId,
-      model: model.name,
-      modelId: model.model,
-      provider: model.provider,
-      attempt,
-      step,
-      messageCount,
-      toolCount,
-    };
+  return async (start: { model: ResolvedModel; attempt: number }): Promise<void> => {
+    const request = requestEvent(stepId, step, messageCount, toolCount, start);
     if (lead && !lead.done) {
       await deps.events.commit(async (_tx, emit) => {
         await emit(threadId, lead.event);
@@ -159,6 +171,25 @@ export function requestAnnouncer(
     }
     await deps.events.emit(threadId, request);
   };
+}
+
+/**
+ * The announcement a successful attempt still owes (`LlmAttempt.announced` false), emitted in the caller's
+ * transaction before the attempt's log: the lead event if due, then the `llm.request`.
+ */
+export async function heldAnnouncement(
+  emit: Emit,
+  threadId: string,
+  at: { stepId: string; step: number | null; messageCount: number; toolCount: number },
+  a: LlmAttempt,
+  lead?: LeadEvent,
+): Promise<void> {
+  if (a.announced !== false) return;
+  if (lead && !lead.done) {
+    await emit(threadId, lead.event);
+    lead.done = true;
+  }
+  await emit(threadId, requestEvent(at.stepId, at.step, at.messageCount, at.toolCount, a));
 }
 
 /**

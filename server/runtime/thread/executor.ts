@@ -4,7 +4,7 @@ import { createMessage } from "../messages/message-writer";
 import type { Emit } from "../events/publisher";
 import type { MessageRecord, StopReason, Stores, ThreadRecord, ToolCallRecord } from "../ports";
 import { deliverQueue } from "../queue/deliver";
-import { buildStepRequest, callModel, writeAttemptLog, type DeferredAttempt, type LeadEvent } from "../side-loop/llm-step";
+import { buildStepRequest, callModel, heldAnnouncement, writeAttemptLog, type DeferredAttempt, type LeadEvent } from "../side-loop/llm-step";
 import { loadStepContext, type StepContext } from "../side-loop/step-context";
 import { runToolCalls, storeResult, STOPPED_BEFORE_RUN, toolStartedEvent } from "../tools/dispatch";
 import { toolError } from "../tools/tool-call-context";
@@ -144,12 +144,16 @@ async function runStep(
   const logAttempt = async (tx: Stores, emit: Emit, messageId: string | null) => {
     const a = deferred.attempt;
     deferred.attempt = null;
-    if (a) await writeAttemptLog(tx, emit, ctx, { threadId: thread.id, stepId: req.stepId, step, messageId }, a);
+    if (!a) return;
+    const sizes = { stepId: req.stepId, step, messageCount: req.messages.length, toolCount: req.tools.length };
+    await heldAnnouncement(emit, thread.id, sizes, a, lead);
+    await writeAttemptLog(tx, emit, ctx, { threadId: thread.id, stepId: req.stepId, step, messageId }, a);
   };
   let result;
   try {
     result = await callModel(deps, ctx, thread, req, step, signal, lead, deferred);
-    await announceStep();
+    // An answer that came before its announcement takes it into the message's transaction (see ANNOUNCE_AFTER_MS).
+    if (deferred.attempt?.announced !== false) await announceStep();
   } catch (err) {
     await announceStep();
     if (signal.aborted) return "continue"; // the loop delivers queued messages, then records the stop

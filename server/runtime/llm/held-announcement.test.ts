@@ -1,0 +1,84 @@
+/**
+ * `announceAfterMs`: an attempt's announcement waits while the request is young, so an answer that comes first can be
+ * stored together with it. Against the scripted server over real HTTP.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { createOpenAiClient } from "./openai-client";
+import { modelOn, userSays } from "./test-support";
+import type { LlmAttempt, LlmCallOptions } from "./types";
+
+let fake: FakeLlm;
+
+beforeAll(async () => {
+  fake = await startFakeLlm();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.clearRequests());
+
+/** Call options that record, in order, announcements, deltas and attempt logs. */
+function watching(announceAfterMs: number) {
+  const order: string[] = [];
+  const attempts: LlmAttempt[] = [];
+  const opts: LlmCallOptions = {
+    announceAfterMs,
+    onAttemptStart: async ({ attempt }) => {
+      order.push(`announce ${attempt}`);
+    },
+    onDelta: (d) => void order.push(`delta ${d.content ?? d.reasoning}`),
+    onAttempt: (a) => {
+      order.push(`log ${a.attempt} ${a.status}`);
+      attempts.push(a);
+    },
+  };
+  return { order, attempts, opts };
+}
+
+const call = (opts: LlmCallOptions) =>
+  createOpenAiClient({ maxRetries: 1 }).complete({ models: [modelOn(fake, "a", "model-a")], messages: userSays("x") }, opts);
+
+describe("a held-back announcement", () => {
+  it("is not made for a tool call that comes before the delay: the attempt says so, and the caller owes it", async () => {
+    fake.setScript([{ respond: { tool_calls: [{ name: "echo", arguments: { text: "hi" } }] } }]);
+    const w = watching(2_000);
+    const result = await call(w.opts);
+    expect(result.toolCalls.map((c) => c.name)).toEqual(["echo"]);
+    expect(w.order).toEqual(["log 1 success"]);
+    expect(w.attempts[0]!.announced).toBe(false);
+  });
+
+  it("is made once the request has been in flight for the delay, while the model works", async () => {
+    fake.setScript([{ delay_ms: 250, respond: { tool_calls: [{ name: "echo", arguments: { text: "hi" } }] } }]);
+    const w = watching(30);
+    let announcedAt = -1;
+    const started = performance.now();
+    const opts: LlmCallOptions = {
+      ...w.opts,
+      onAttemptStart: async (s) => {
+        announcedAt = performance.now() - started;
+        await w.opts.onAttemptStart!(s);
+      },
+    };
+    await call(opts);
+    expect(announcedAt).toBeGreaterThanOrEqual(25);
+    expect(announcedAt).toBeLessThan(200);
+    expect(w.order).toEqual(["announce 1", "log 1 success"]);
+    expect(w.attempts[0]!.announced).toBe(true);
+  });
+
+  it("is made before the first delta is forwarded, however early it comes", async () => {
+    fake.setScript([{ respond: { content: "a b" } }]);
+    const w = watching(2_000);
+    await call(w.opts);
+    expect(w.order).toEqual(["announce 1", "delta a", "delta  b", "log 1 success"]);
+    expect(w.attempts[0]!.announced).toBe(true);
+  });
+
+  it("is made before a failed attempt is logged, and again for the retry that answers", async () => {
+    fake.setScript([{ times: 1, status: 500 }, { respond: { tool_calls: [{ name: "echo", arguments: {} }] } }]);
+    const w = watching(2_000);
+    await call({ ...w.opts });
+    expect(w.order).toEqual(["announce 1", "log 1 error", "log 2 success"]);
+    expect(w.attempts.map((a) => a.announced)).toEqual([true, false]);
+  });
+});
