@@ -1,6 +1,6 @@
 import type { ParsedAgentDefinition } from "@/server/spec";
 import { createMessage } from "../messages/message-writer";
-import type { QueuedMessageRecord, Side, ThreadRecord } from "../ports";
+import type { QueuedMessageRecord, Side, Stores, ThreadRecord } from "../ports";
 import { bareScope } from "../state/scope";
 import type { RuntimeDeps } from "../thread/deps";
 import { startTurn } from "../thread/turns";
@@ -21,8 +21,10 @@ export async function deliverQueue(deps: RuntimeDeps, thread: ThreadRecord, agen
   let lastSeq = 0;
   let lastRole: "user" | "assistant" = "user";
   let toolCall = false;
-  for (const q of pending) {
+  let updated: ThreadRecord | null = null;
+  for (const [i, q] of pending.entries()) {
     const call = queuedToolCall(q);
+    const last = i === pending.length - 1;
     const msg = await createMessage(
       bareScope(deps, thread, acting),
       {
@@ -44,6 +46,8 @@ export async function deliverQueue(deps: RuntimeDeps, thread: ThreadRecord, agen
       async (tx, m, emit) => {
         await tx.queue.markDelivered(q.id, m.id);
         await emit(thread.id, { type: "queue.delivered", queueId: q.id, messageId: m.id });
+        // The last one starts the turn it opens in its own transaction.
+        if (last) updated = await startDeliveredTurn(tx, thread, agent, acting, firstSeq || m.seq, m.seq, q.role, toolCall || !!call);
       },
     );
     firstSeq ||= msg.seq;
@@ -51,18 +55,31 @@ export async function deliverQueue(deps: RuntimeDeps, thread: ThreadRecord, agen
     lastRole = q.role;
     toolCall ||= !!call;
   }
-  return deps.persistence.transaction(async (tx) => {
-    const fresh = (await tx.threads.get(thread.id)) ?? thread;
-    let state = fresh.state;
-    if (!state.turn?.active) {
-      if (toolCall) state = startTurn(state, acting, firstSeq - 1);
-      else {
-        const side: Side | null = lastRole === "user" ? "a" : agent?.type === "dual_ai" ? "b" : null;
-        if (side) state = startTurn(state, side, lastSeq);
-      }
+  // A hook may have turned the last one into a message that was already there (nothing stored, no transaction body).
+  return updated ?? deps.persistence.transaction((tx) => startDeliveredTurn(tx, thread, agent, acting, firstSeq, lastSeq, lastRole, toolCall));
+}
+
+/** When no turn is active, the delivered messages start one: see `deliverQueue`. Returns the thread as it now is. */
+async function startDeliveredTurn(
+  tx: Stores,
+  thread: ThreadRecord,
+  agent: ParsedAgentDefinition | undefined,
+  acting: Side,
+  firstSeq: number,
+  lastSeq: number,
+  lastRole: "user" | "assistant",
+  toolCall: boolean,
+): Promise<ThreadRecord> {
+  const fresh = (await tx.threads.get(thread.id)) ?? thread;
+  let state = fresh.state;
+  if (!state.turn?.active) {
+    if (toolCall) state = startTurn(state, acting, firstSeq - 1);
+    else {
+      const side: Side | null = lastRole === "user" ? "a" : agent?.type === "dual_ai" ? "b" : null;
+      if (side) state = startTurn(state, side, lastSeq);
     }
-    return state === fresh.state ? fresh : tx.threads.update(thread.id, { state });
-  });
+  }
+  return state === fresh.state ? fresh : tx.threads.update(thread.id, { state });
 }
 
 function queuedToolCall(q: QueuedMessageRecord): { name: string; arguments: string } | null {
