@@ -13,6 +13,20 @@ export function sseFrame(env: ThreadEventEnvelope): string {
 }
 
 /**
+ * The encoded frame of an envelope, made once however many clients stream it: the bus hands every subscriber the same
+ * envelope object, so a thread watched by 200 clients serializes each event once, not 200 times.
+ */
+const frames = new WeakMap<ThreadEventEnvelope, Uint8Array>();
+export function sseFrameBytes(env: ThreadEventEnvelope): Uint8Array {
+  let bytes = frames.get(env);
+  if (!bytes) {
+    bytes = encoder.encode(sseFrame(env));
+    frames.set(env, bytes);
+  }
+  return bytes;
+}
+
+/**
  * `GET /api/threads/:id/stream`: Server-Sent Events with `Last-Event-ID` resume (header, or `?lastEventId=`), a
  * comment heartbeat every 15 s, and `retry: 2000` for reconnecting clients.
  */
@@ -26,9 +40,9 @@ export async function streamHandler({ params, request, url, app }: RouteContext<
   let heartbeat: NodeJS.Timeout | undefined;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (text: string) => {
+      const send = (chunk: string | Uint8Array) => {
         try {
-          controller.enqueue(encoder.encode(text));
+          controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
         } catch {
           abort.abort();
         }
@@ -37,7 +51,7 @@ export async function streamHandler({ params, request, url, app }: RouteContext<
       heartbeat = setInterval(() => send(`: heartbeat\n\n`), HEARTBEAT_MS);
       try {
         for await (const env of threadEventFeed({ bus: app.bus, events: app.persistence.events }, thread.id, afterSeq, abort.signal)) {
-          send(sseFrame(env));
+          send(sseFrameBytes(env));
         }
       } finally {
         clearInterval(heartbeat);

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import { sseFrame, sseFrameBytes } from "./stream-handler";
+
+const envelope = (seq: number, persisted = true): ThreadEventEnvelope => ({
+  threadId: "t1",
+  seq,
+  persisted,
+  at: "2026-11-24T00:00:00.000Z",
+  event: { type: "thread.status", status: "running", stopReason: null },
+});
+
+describe("SSE frames", () => {
+  it("carry the seq as the id of persisted events only", () => {
+    expect(sseFrame(envelope(7))).toBe(
+      'id: 7\ndata: {"seq":7,"thread_id":"t1","at":"2026-11-24T00:00:00.000Z","type":"thread.status","status":"running","stopReason":null}\n\n',
+    );
+    expect(sseFrame(envelope(7, false))).toMatch(/^data: \{"seq":7,/);
+  });
+
+  it("are encoded once per envelope, whatever the number of clients streaming it", () => {
+    const env = envelope(3);
+    const bytes = sseFrameBytes(env);
+    expect(new TextDecoder().decode(bytes)).toBe(sseFrame(env));
+    expect(sseFrameBytes(env)).toBe(bytes);
+    const other = envelope(3);
+    expect(sseFrameBytes(other)).not.toBe(bytes);
+    expect(sseFrameBytes(other)).toEqual(bytes);
+  });
+});
