@@ -12,11 +12,19 @@ import { startTurn } from "../thread/turns";
  * side A acts, `assistant` → side B acts (dual_ai; in ai_human side B is the human, so an `assistant` message starts
  * nothing). Messages from outside are not turns of either side (`side` stays null). A call queued with
  * `state.queueTool` becomes an assistant tool call of the acting side; the executor runs it as a regular tool call.
+ * `resetActivationSteps`: the activation begins, and its step count is reset in the same transaction (if anything is
+ * delivered; the caller resets it otherwise).
  */
-export async function deliverQueue(deps: RuntimeDeps, thread: ThreadRecord, agent: ParsedAgentDefinition | undefined): Promise<ThreadRecord> {
+export async function deliverQueue(
+  deps: RuntimeDeps,
+  thread: ThreadRecord,
+  agent: ParsedAgentDefinition | undefined,
+  opts: { resetActivationSteps?: boolean } = {},
+): Promise<ThreadRecord> {
   const pending = await deps.persistence.queue.pending(thread.id);
   if (pending.length === 0) return thread;
   const acting: Side = thread.state.turn?.side ?? "a";
+  const reset = opts.resetActivationSteps === true;
   let firstSeq = 0;
   let lastSeq = 0;
   let lastRole: "user" | "assistant" = "user";
@@ -47,7 +55,7 @@ export async function deliverQueue(deps: RuntimeDeps, thread: ThreadRecord, agen
         await tx.queue.markDelivered(q.id, m.id);
         await emit(thread.id, { type: "queue.delivered", queueId: q.id, messageId: m.id });
         // The last one starts the turn it opens in its own transaction.
-        if (last) updated = await startDeliveredTurn(tx, thread, agent, acting, firstSeq || m.seq, m.seq, q.role, toolCall || !!call);
+        if (last) updated = await startDeliveredTurn(tx, thread, agent, acting, firstSeq || m.seq, m.seq, q.role, toolCall || !!call, reset);
       },
     );
     firstSeq ||= msg.seq;
@@ -56,10 +64,13 @@ export async function deliverQueue(deps: RuntimeDeps, thread: ThreadRecord, agen
     toolCall ||= !!call;
   }
   // A hook may have turned the last one into a message that was already there (nothing stored, no transaction body).
-  return updated ?? deps.persistence.transaction((tx) => startDeliveredTurn(tx, thread, agent, acting, firstSeq, lastSeq, lastRole, toolCall));
+  return updated ?? deps.persistence.transaction((tx) => startDeliveredTurn(tx, thread, agent, acting, firstSeq, lastSeq, lastRole, toolCall, reset));
 }
 
-/** When no turn is active, the delivered messages start one: see `deliverQueue`. Returns the thread as it now is. */
+/**
+ * When no turn is active, the delivered messages start one: see `deliverQueue`. `reset`: the activation starts here,
+ * its step count from 0. Returns the thread as it now is.
+ */
 async function startDeliveredTurn(
   tx: Stores,
   thread: ThreadRecord,
@@ -69,9 +80,10 @@ async function startDeliveredTurn(
   lastSeq: number,
   lastRole: "user" | "assistant",
   toolCall: boolean,
+  reset: boolean,
 ): Promise<ThreadRecord> {
   const fresh = (await tx.threads.get(thread.id)) ?? thread;
-  let state = fresh.state;
+  let state = reset && fresh.state.activationSteps !== 0 ? { ...fresh.state, activationSteps: 0 } : fresh.state;
   if (!state.turn?.active) {
     if (toolCall) state = startTurn(state, acting, firstSeq - 1);
     else {

@@ -94,6 +94,24 @@ describe("ai_human: a user message starts side A, which steps until its turn end
     expect(t.llm.requests).toHaveLength(3);
   });
 
+  it("counts the ceiling afresh in each activation, whether a delivered message or a continue starts it", async () => {
+    const call = { toolCalls: [{ name: "echo", args: { text: "x" } }] };
+    t = await createTestRuntime({ definitions: chatDefinitions(), script: [call, call, { content: "after a message" }, call, call, call], maxTotalSteps: 2 });
+    const thread = await t.runtime.createThread({ agentId: "chat" });
+    await t.runtime.postMessage(thread.id, { content: "loop" });
+    expect((await t.settle(thread.id)).stopReason).toBe("max_total_steps");
+    await t.runtime.postMessage(thread.id, { content: "again" });
+    const second = await t.settle(thread.id);
+    expect(second.stopReason).toBe("response");
+    expect(t.llm.requests).toHaveLength(3);
+    expect(second.state.activationSteps).toBe(1);
+    await t.runtime.requestContinue(thread.id);
+    const third = await t.settle(thread.id);
+    expect(third.stopReason).toBe("max_total_steps");
+    expect(t.llm.requests).toHaveLength(5);
+    expect(third.state.activationSteps).toBe(2);
+  });
+
   it("with includeChat false, sends only what arrived since the side's previous turn", async () => {
     const defs = chatDefinitions({ promptFields: { includeChat: false } });
     const thread = await chat(defs, [{ content: "first answer" }, { content: "second answer" }]);

@@ -39,15 +39,12 @@ export async function runActivation(deps: RuntimeDeps, threadId: string): Promis
 
 async function activationLoop(deps: RuntimeDeps, threadId: string, signal: AbortSignal): Promise<void> {
   const p = deps.persistence;
-  // Read-modify-write of the state in one transaction (the thread row is locked), so that a concurrent request
-  // (continue, stop) is never overwritten with what was read before it. The first pass works with the row this
-  // update returns; each later pass reads the thread again.
-  let latest: ThreadRecord | null = await p.transaction(async (tx) => {
-    const initial = await tx.threads.get(threadId);
-    if (!initial || initial.status === "terminated") return null;
-    return tx.threads.update(threadId, { state: { ...initial.state, activationSteps: 0 } });
-  });
-  if (!latest) return;
+  // The activation's step count starts from 0: reset with the first delivery (one transaction), or on its own before
+  // the first step. Either is a read-modify-write of the state in one transaction (the thread row is locked), so that
+  // a concurrent request (continue, stop) is never overwritten with what was read before it.
+  let latest: ThreadRecord | null = await p.threads.get(threadId);
+  if (!latest || latest.status === "terminated") return;
+  let resetDue = true;
   for (;;) {
     let thread = latest ?? (await p.threads.get(threadId));
     latest = null;
@@ -59,7 +56,16 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
       return finishUserStop(deps, await deliverQueue(deps, thread, agent));
     }
     thread = await activateImmediate(deps, thread, agent);
-    thread = await deliverQueue(deps, thread, agent);
+    thread = await deliverQueue(deps, thread, agent, { resetActivationSteps: resetDue });
+    if (resetDue) {
+      resetDue = false;
+      if (thread.state.activationSteps !== 0) {
+        thread = await p.transaction(async (tx) => {
+          const fresh = (await tx.threads.get(threadId)) ?? thread!;
+          return fresh.state.activationSteps === 0 ? fresh : tx.threads.update(threadId, { state: { ...fresh.state, activationSteps: 0 } });
+        });
+      }
+    }
     if (!thread.state.turn?.active && thread.state.continueRequested) {
       thread = await p.transaction(async (tx) => {
         const fresh = (await tx.threads.get(threadId)) ?? thread!;
