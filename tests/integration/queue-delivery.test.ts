@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
+import { readSse } from "../helpers/sse";
 import { api, fixtureAgents, startTestApp, waitFor, waitForThread, type TestApp } from "../helpers/test-app";
 
 let fake: FakeLlm;
@@ -46,6 +47,33 @@ describe("queue delivery (design.md §4)", () => {
       "user:B",
     ]);
     expect(await stored(id)).toEqual(["user:start", "assistant:null", "tool:echo: working", "user:A", "user:B", "assistant:got both"]);
+  });
+
+  it("while the turn's last step is in flight: the turn ends, and the message opens the next one without going idle", async () => {
+    fake.setScript([
+      { when: { last_contains: "first" }, times: 1, delay_ms: 800, respond: { content: "first answer" } },
+      { respond: { content: "second answer" } },
+    ]);
+    const id = (await api(t.url, "POST", "/api/threads", { agent_id: "chat" })).body.threadId;
+    await post(id, "first");
+    await waitFor(async () => fake.getRequests().length >= 1);
+    await post(id, "again");
+    const thread = await waitForThread(t.url, id);
+    expect(thread.stop_reason).toBe("response");
+    expect(await stored(id)).toEqual(["user:first", "assistant:first answer", "user:again", "assistant:second answer"]);
+    const markOf = (e: { data: { type: string; status?: string; reason?: string } }) =>
+      e.data.type === "thread.stopped" || e.data.type === "thread.status" ? `${e.data.type}:${e.data.status ?? e.data.reason}` : null;
+    const events = await readSse(`${t.url}/api/threads/${id}/stream`, {
+      until: (ev) => ev.filter((e) => e.data.type === "thread.stopped").length >= 2 && markOf(ev.at(-1)!) === "thread.status:idle",
+    });
+    // Idle when created, then running through both turns: the first turn's end found the message waiting.
+    expect(events.map(markOf).filter(Boolean)).toEqual([
+      "thread.status:idle",
+      "thread.status:running",
+      "thread.stopped:response",
+      "thread.stopped:response",
+      "thread.status:idle",
+    ]);
   });
 
   it("while idle: a user message starts a turn; an assistant message in ai_human starts nothing", async () => {

@@ -8,6 +8,7 @@ import { reportSessionEnd } from "../subagents/report";
 import type { MessageRecord, StopReason, Stores, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "./deps";
 import { bindingPayload, type SideStopConfig, type StopDecision } from "./stop-rules";
+import { idleTx } from "./go-idle";
 import { endSession, endTurn } from "./turns";
 
 export function sideStopConfig(side: ParsedAgentDefinition["sideA"]): SideStopConfig {
@@ -48,9 +49,21 @@ export async function applyStopDecision(
       const outcome = { ok: decision.reason === "session_stop", message: payload.message, attachments: payload.attachments };
       return reportSessionEnd(tx, emit, updated, outcome, deps.secrets);
     }
-    return endTurnTx(thread, agent, decision.reason, endSeq, tx, emit, deps.secrets);
+    const parent = await endTurnTx(thread, agent, decision.reason, endSeq, tx, emit, deps.secrets);
+    if (parent === null) await idleIfDone(tx, emit, thread);
+    return parent;
   });
   if (parentToWake) await deps.schedule(parentToWake);
+}
+
+/**
+ * The turn just ended: when no other turn started and nothing is due (no queued message, no continue or stop
+ * request), the thread goes idle in the same transaction instead of the executor's next pass opening one for it.
+ */
+async function idleIfDone(tx: Stores, emit: Emit, before: ThreadRecord): Promise<void> {
+  const after = await tx.threads.get(before.id);
+  if (!after || after.state.turn?.active || after.state.session.ended || after.stopRequestedAt !== null || after.status !== "running") return;
+  await idleTx(tx, emit, before.id, before, after);
 }
 
 const agentSide = (agent: ParsedAgentDefinition, side: "a" | "b") => (side === "a" ? agent.sideA : (agent.sideB ?? agent.sideA));

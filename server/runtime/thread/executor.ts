@@ -18,6 +18,7 @@ import { applySessionStatus, syncRegistryStatus } from "../subagents/status";
 import { immediateEntries, runImmediate } from "../subagents/immediate";
 import { registryMessage } from "../subagents/texts";
 import { stopRequested, watchStopRequests } from "./stop-request";
+import { idleTx } from "./go-idle";
 import { redactForThread } from "../env/thread-secrets";
 
 /**
@@ -75,6 +76,8 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
       });
     }
     if (!thread.state.turn?.active) {
+      // Already idle: the transaction that ended the turn found nothing due (see applyStopDecision).
+      if (thread.status === "idle") return;
       if (await goIdle(deps, thread)) return;
       continue;
     }
@@ -319,22 +322,7 @@ async function endTurnWith(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepCon
 
 /** Nothing is due: the thread waits. Returns false when a message arrived meanwhile (keep going). */
 async function goIdle(deps: RuntimeDeps, thread: ThreadRecord): Promise<boolean> {
-  return deps.events.commit(async (tx, emit) => {
-    // Lock the thread row first (FOR UPDATE on PostgreSQL), then look for queued messages: a child that reports
-    // concurrently either committed its message before the lock (seen here) or waits for it and then finds the
-    // thread idle and wakes it. Checking the queue before the lock could strand such a message.
-    const fresh = (await tx.threads.get(thread.id)) ?? thread;
-    if ((await tx.queue.pending(thread.id)).length > 0) return false;
-    if (fresh.state.continueRequested) return false;
-    // A stop that arrived after the last step is satisfied by going idle: the request is cleared.
-    if (fresh.stopRequestedAt !== null && fresh.status !== "terminated") await tx.threads.update(thread.id, { stopRequestedAt: null });
-    if (fresh.status !== "idle" && fresh.status !== "terminated") {
-      await tx.threads.update(thread.id, { status: "idle" });
-      await emit(thread.id, { type: "thread.status", status: "idle", stopReason: fresh.stopReason });
-      await syncRegistryStatus(tx, emit, thread.id, "running", "idle");
-    }
-    return true;
-  });
+  return deps.events.commit((tx, emit) => idleTx(tx, emit, thread.id, thread));
 }
 
 /**

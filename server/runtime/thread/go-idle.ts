@@ -1,0 +1,26 @@
+import type { Emit } from "../events/publisher";
+import type { Stores, ThreadRecord } from "../ports";
+import { syncRegistryStatus } from "../subagents/status";
+
+/**
+ * In the caller's transaction: nothing is due, so the thread waits. Returns false (and changes nothing) when a queued
+ * message or a continue request is waiting.
+ *
+ * The thread row is locked first (FOR UPDATE on PostgreSQL), then the queue is read: a child that reports
+ * concurrently either committed its message before the lock (seen here) or waits for it and then finds the thread
+ * idle and wakes it. Checking the queue before the lock could strand such a message. `read`: the thread as the
+ * caller just read it in this transaction.
+ */
+export async function idleTx(tx: Stores, emit: Emit, threadId: string, fallback: ThreadRecord, read?: ThreadRecord): Promise<boolean> {
+  const fresh = read ?? (await tx.threads.get(threadId)) ?? fallback;
+  if ((await tx.queue.pending(threadId)).length > 0) return false;
+  if (fresh.state.continueRequested) return false;
+  // A stop that arrived after the last step is satisfied by going idle: the request is cleared.
+  if (fresh.stopRequestedAt !== null && fresh.status !== "terminated") await tx.threads.update(threadId, { stopRequestedAt: null });
+  if (fresh.status !== "idle" && fresh.status !== "terminated") {
+    await tx.threads.update(threadId, { status: "idle" });
+    await emit(threadId, { type: "thread.status", status: "idle", stopReason: fresh.stopReason });
+    await syncRegistryStatus(tx, emit, threadId, "running", "idle");
+  }
+  return true;
+}
