@@ -14,7 +14,7 @@ import { evaluateStops, type ExecutedCall } from "./stop-rules";
 import { endSession, startTurn } from "./turns";
 import { reportSessionEnd } from "../subagents/report";
 import { offeredTools, type OfferedTool } from "../subagents/offered";
-import { applySessionStatus, syncRegistryStatus } from "../subagents/status";
+import { applySessionStatus } from "../subagents/status";
 import { immediateEntries, runImmediate } from "../subagents/immediate";
 import { registryMessage } from "../subagents/texts";
 import { stopRequested, watchStopRequests } from "./stop-request";
