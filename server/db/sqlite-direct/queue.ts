@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { NotFoundError } from "@/server/runtime/errors";
 import type { QueueStore } from "@/server/runtime/ports";
 import type { QueuedMessage } from "../generated/prisma/client";
 import { toNullableJsonText } from "../json";
@@ -63,7 +64,7 @@ export function directQueue(sql: DirectSqlite, base: QueueStore): QueueStore {
         messageId,
         id,
       );
-      if (changed === 0) return base.markDelivered(id, messageId);
+      if (changed === 0) throw new NotFoundError(`Queued message ${id} not found`);
     },
   };
 }

@@ -63,7 +63,7 @@ export async function applyStopDecision(
 async function idleIfDone(tx: Stores, emit: Emit, before: ThreadRecord): Promise<void> {
   const after = await tx.threads.get(before.id);
   if (!after || after.state.turn?.active || after.state.session.ended || after.stopRequestedAt !== null || after.status !== "running") return;
-  await idleTx(tx, emit, before.id, before, after);
+  await idleTx(tx, emit, before, after);
 }
 
 const agentSide = (agent: ParsedAgentDefinition, side: "a" | "b") => (side === "a" ? agent.sideA : (agent.sideB ?? agent.sideA));

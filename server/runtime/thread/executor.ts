@@ -322,7 +322,7 @@ async function endTurnWith(deps: RuntimeDeps, thread: ThreadRecord, ctx: StepCon
 
 /** Nothing is due: the thread waits. Returns false when a message arrived meanwhile (keep going). */
 async function goIdle(deps: RuntimeDeps, thread: ThreadRecord): Promise<boolean> {
-  return deps.events.commit((tx, emit) => idleTx(tx, emit, thread.id, thread));
+  return deps.events.commit((tx, emit) => idleTx(tx, emit, thread));
 }
 
 /**

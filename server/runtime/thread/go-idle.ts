@@ -8,11 +8,12 @@ import { syncRegistryStatus } from "../subagents/status";
  *
  * The thread row is locked first (FOR UPDATE on PostgreSQL), then the queue is read: a child that reports
  * concurrently either committed its message before the lock (seen here) or waits for it and then finds the thread
- * idle and wakes it. Checking the queue before the lock could strand such a message. `read`: the thread as the
- * caller just read it in this transaction.
+ * idle and wakes it. Checking the queue before the lock could strand such a message. `fresh`: the thread as the
+ * caller just read it in this transaction (else it is read here).
  */
-export async function idleTx(tx: Stores, emit: Emit, threadId: string, fallback: ThreadRecord, read?: ThreadRecord): Promise<boolean> {
-  const fresh = read ?? (await tx.threads.get(threadId)) ?? fallback;
+export async function idleTx(tx: Stores, emit: Emit, thread: ThreadRecord, fresh?: ThreadRecord): Promise<boolean> {
+  const threadId = thread.id;
+  fresh ??= (await tx.threads.get(threadId)) ?? thread;
   if ((await tx.queue.pending(threadId)).length > 0) return false;
   if (fresh.state.continueRequested) return false;
   // A stop that arrived after the last step is satisfied by going idle: the request is cleared.
