@@ -17,6 +17,7 @@ import {
   startBenchApp,
   sum,
   watchThread,
+  type BenchApp,
   type FakeServer,
   type Options,
   type ScenarioResult,
@@ -48,6 +49,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
   const oursLlm: number[] = [];
   const firstStep: number[] = [];
   const cpu: number[] = [];
+  const logBytes: number[] = [];
   try {
     for (let i = 0; i < warmup + runs; i++) {
       const measured = i >= warmup;
@@ -91,6 +93,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
         const latency = first?.env.event.type === "llm.response" ? first.env.event.latencyMs : undefined;
         if (first && latency !== undefined) firstStep.push(first.t - latency - t0);
         sql = sqlCounts();
+        logBytes.push(await storedLogBytes(b, id));
       }
       await fake.clear();
     }
@@ -120,6 +123,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
       row(name, "(a): everything else", overheadBare, "ms/step"),
       row(name, "ours: POST message → first request sent", firstStep, "ms", "a turn's fixed cost, in the per-step figure"),
       row(name, "ours: CPU time of the process per step", cpu, "ms/step", "user + system, runtime and API in one process"),
+      row(name, "ours: LLM request log stored per step", logBytes.map((n) => n / STEPS / 1024), "KiB/step", "JSON text; requests stored as deltas"),
     ],
     notes: [
       `Scenario 1 database: ${b.database}`,
@@ -129,4 +133,10 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
       `Scenario 1: ${STEPS} LLM calls per run (${STEPS - 1} echo tool calls, then text); ${runs} measured rounds after ${warmup} warm-up rounds, each round one run of (a), (b) and ours in turn; all three stream. (a) and (b) run in a process of their own (bench/baseline-process.ts): @openai/agents keeps an AsyncLocalStorage, whose promise hooks (Node 20) would otherwise tax every promise of the process, ours and (a)'s included.`,
     ],
   };
+}
+
+/** The JSON text the run's request logs take in the database (each request stored as a delta against the previous). */
+async function storedLogBytes(b: BenchApp, threadId: string): Promise<number> {
+  const [r] = await b.app.prisma.$queryRaw<{ n: number | bigint | null }[]>`SELECT SUM(LENGTH(CAST("request" AS TEXT))) AS "n" FROM "LlmRequestLog" WHERE "threadId" = ${threadId}`;
+  return Number(r?.n ?? 0);
 }

@@ -11,6 +11,8 @@ import { eventLog, llmLogStore } from "./repositories/events";
 import { messageStore, queueStore } from "./repositories/messages";
 import { threadStore } from "./repositories/threads";
 import { workStore } from "./repositories/work";
+import { chainedLlmLogs } from "./chained-llm-logs";
+import { RequestChains } from "./llm-log-chain";
 
 export interface PersistenceOptions {
   /** The work port over another engine (pg-boss on PostgreSQL); the WorkItem table by default. */
@@ -27,6 +29,9 @@ function stores(
   kind: DatabaseKind,
   opts: PersistenceOptions,
   direct: DirectSqlite | null,
+  chains: RequestChains,
+  /** Runs a callback once this store set's transaction has committed (at once for the client's stores). */
+  afterCommit: (fn: () => void) => void,
 ): Stores {
   // In a transaction, reading a thread locks it until commit (PostgreSQL; SQLite serialises transactions anyway).
   const lock = root ? null : threadLock(db, kind);
@@ -50,7 +55,9 @@ function stores(
       configurable: true,
       get() {
         // SQLite: the per-step statements run on the adapter's connection directly, in the same transaction.
-        const value = direct ? withDirectSqlite(direct, key, make[key]() as never, root === null) : make[key]();
+        const raw = direct ? withDirectSqlite(direct, key, make[key]() as never, root === null) : make[key]();
+        // LLM request logs are written as deltas against the thread's previous request (llm-log-chain.ts).
+        const value = key === "llmLogs" ? chainedLlmLogs(raw as Stores["llmLogs"], chains, afterCommit) : raw;
         Object.defineProperty(out, key, { value, enumerable: true });
         return value;
       },
@@ -78,21 +85,44 @@ async function yieldToIo(): Promise<void> {
 export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions = {}): Persistence {
   const kind = databaseKindOf(prisma);
   const direct = directSqliteOf(prisma);
-  // SQLite: every transaction runs on the one connection, so its stores are the same each time (built once).
+  const chains = new RequestChains();
+  // SQLite: every transaction runs on the one connection, so its stores are the same each time (built once). Their
+  // bodies run one at a time (the connection's lock), so the running one owns `directAfter`.
+  let directAfter: (() => void)[] = [];
   let directTx: Stores | null = null;
+  const now = (fn: () => void) => fn();
   return {
-    ...stores(prisma, prisma, kind, opts, direct),
+    ...stores(prisma, prisma, kind, opts, direct, chains, now),
     release(threadId: string) {
       direct?.forgetThread(threadId);
+      chains.forget(threadId);
     },
     async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
       await yieldToIo();
-      // SQLite: BEGIN … COMMIT on the connection, the body's per-step statements direct, the rest through the client.
-      if (direct?.ready) return direct.transaction(() => fn((directTx ??= stores(prisma, null, kind, opts, direct))));
-      // A deadlock or serialization failure (PostgreSQL, threads locked in another order) runs the body again.
-      return retryOnWriteConflict(() =>
-        prisma.$transaction((tx) => fn(stores(tx, null, kind, opts, direct)), { maxWait: 30_000, timeout: 60_000 }),
-      );
+      const after: (() => void)[] = [];
+      let result: T;
+      try {
+        if (direct?.ready) {
+          // SQLite: BEGIN … COMMIT on the connection, the body's per-step statements direct, the rest through the client.
+          directTx ??= stores(prisma, null, kind, opts, direct, chains, (f) => directAfter.push(f));
+          result = await direct.transaction(() => {
+            directAfter = after;
+            return fn(directTx!);
+          });
+        } else {
+          // A deadlock or serialization failure (PostgreSQL, threads locked in another order) runs the body again.
+          result = await retryOnWriteConflict(() => {
+            after.length = 0;
+            return prisma.$transaction((tx) => fn(stores(tx, null, kind, opts, direct, chains, (f) => after.push(f))), { maxWait: 30_000, timeout: 60_000 });
+          });
+        }
+      } catch (err) {
+        // Whatever it wrote is gone: no remembered request may point at it.
+        chains.clear();
+        throw err;
+      }
+      for (const f of after) f();
+      return result;
     },
   };
 }

@@ -101,7 +101,8 @@ export type SubtreeTimeline = Awaited<ReturnType<typeof subtreeTimeline>>;
  * when the log was written; they are redacted again here with the thread's current secrets, in case one changed since.
  */
 export async function llmLog(app: App, logId: string) {
-  const row = await app.prisma.llmRequestLog.findUnique({ where: { id: logId } });
+  // Through the store: a request stored as a delta is read back in full.
+  const row = await app.persistence.llmLogs.get(logId);
   if (!row) throw new NotFoundError(`Request log ${logId} not found`);
   const thread = await app.persistence.threads.get(row.threadId);
   const rowsEnv = [

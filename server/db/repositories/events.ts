@@ -123,6 +123,14 @@ export function llmLogStore(db: Db): LlmLogStore {
       const rows = await db.llmRequestLog.findMany({ where: { threadId }, orderBy: [{ startedAt: o.order ?? "asc" }, { id: o.order ?? "asc" }], skip: o.offset ?? 0, take: o.limit ?? 200 });
       return rows.map(toLog);
     },
+    async get(id) {
+      const row = await db.llmRequestLog.findUnique({ where: { id } });
+      return row ? toLog(row) : null;
+    },
+    async storedRequests(ids) {
+      if (ids.length === 0) return [];
+      return db.llmRequestLog.findMany({ where: { id: { in: ids } }, select: { id: true, request: true } });
+    },
     async totals(threadIds) {
       const agg = await db.llmRequestLog.aggregate({
         where: { threadId: { in: threadIds } },

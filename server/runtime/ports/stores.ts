@@ -126,6 +126,13 @@ export interface LlmLogStore {
   insert(log: NewLlmLog): Promise<LlmLogRecord>;
   /** A page of the thread's request logs, oldest first (`order: "desc"`: newest first). */
   list(threadId: string, opts?: { limit?: number; offset?: number; order?: "asc" | "desc" }): Promise<LlmLogRecord[]>;
+  /** One request log, or null. */
+  get(id: string): Promise<LlmLogRecord | null>;
+  /**
+   * The `request` column of some rows as stored (a delta row holds its difference from an earlier row; see
+   * server/db/llm-log-chain.ts). `list` and `get` return requests in full.
+   */
+  storedRequests(ids: string[]): Promise<{ id: string; request: unknown }[]>;
   /** Token and cost totals for a set of threads. */
   totals(threadIds: string[]): Promise<{ inputTokens: number; outputTokens: number; cachedTokens: number; cost: number; requests: number }>;
 }

@@ -187,6 +187,8 @@ function buildStores(get: () => any): Stores {
         const ordered = o.order === "desc" ? [...rows].reverse() : rows;
         return ordered.slice(o.offset ?? 0, (o.offset ?? 0) + (o.limit ?? 200));
       },
+      async get(id) { return (d().logs as LlmLogRecord[]).find((l) => l.id === id) ?? null; },
+      async storedRequests(ids) { return (d().logs as LlmLogRecord[]).filter((l) => ids.includes(l.id)).map((l) => ({ id: l.id, request: l.request })); },
       async totals(ids) {
         const rows = (d().logs as LlmLogRecord[]).filter((l) => ids.includes(l.threadId));
         return { inputTokens: sum(rows, "inputTokens"), outputTokens: sum(rows, "outputTokens"), cachedTokens: sum(rows, "cachedTokens"), cost: sum(rows, "cost"), requests: rows.length };
