@@ -29,10 +29,12 @@ export async function buildStepRequest(
   history: MessageRecord[],
   extraSystem: string[] = [],
   offered?: ChatTool[],
+  /** The activation's signal, for the hooks that shape the request (a never-aborted one when absent). */
+  signal?: AbortSignal,
 ): Promise<StepRequest> {
   const system = await renderSystemPrompt(ctx.defs, ctx.prompt.name, (n) => ctx.lookupEnv(n));
   const turn = thread.state.turn;
-  const hc = hookContext({ deps, thread, side: ctx.side, signal: new AbortController().signal, stepId: "", ctx });
+  const hc = hookContext({ deps, thread, side: ctx.side, signal: signal ?? new AbortController().signal, stepId: "", ctx });
   const filtered = await filterHistory(hc, history, ctx.side);
   const convo = await perspectiveMessages(filtered, {
     side: ctx.side,

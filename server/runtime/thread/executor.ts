@@ -132,7 +132,7 @@ async function runStep(
   let offered;
   try {
     offered = await offeredTools(ctx, children);
-    req = await buildStepRequest(deps, ctx, thread, history, registryText ? [registryText] : [], offered.chat);
+    req = await buildStepRequest(deps, ctx, thread, history, registryText ? [registryText] : [], offered.chat, signal);
   } catch (err) {
     await stopWithError(deps, thread, err);
     return "stopped";
