@@ -12,7 +12,15 @@ export type Emit = (threadId: string, event: RuntimeEvent) => Promise<void>;
  * published on the bus only after it commits (a subscriber never sees an event the database does not have); token
  * deltas are published live, never persisted.
  */
+/** Threads whose last published seq is kept (least recently published forgotten first). */
+const MAX_TRACKED = 10_000;
+
 export class EventPublisher {
+  /**
+   * The last persisted seq published per thread, which live events carry. Only threads that stream matter (they
+   * publish as they run); an activation's end forgets its thread, and the map stays bounded for the rest (API writes
+   * to idle threads).
+   */
   private readonly lastSeq = new Map<string, number>();
 
   constructor(
@@ -58,14 +66,23 @@ export class EventPublisher {
   }
 
   private publish(env: ThreadEventEnvelope): void {
-    const prev = this.lastSeq.get(env.threadId) ?? 0;
-    if (env.seq > prev) this.lastSeq.set(env.threadId, env.seq);
+    const prev = this.lastSeq.get(env.threadId);
+    if (prev === undefined || env.seq > prev) {
+      this.lastSeq.delete(env.threadId); // re-inserted last: the map's order is the eviction order
+      this.lastSeq.set(env.threadId, env.seq);
+      if (this.lastSeq.size > MAX_TRACKED) this.lastSeq.delete(this.lastSeq.keys().next().value!);
+    }
     this.bus.publish(env);
   }
 
   /** Forget a thread's cached seq (idle threads must not stay resident). */
   forget(threadId: string): void {
     this.lastSeq.delete(threadId);
+  }
+
+  /** How many threads' seqs are kept (for tests). */
+  get tracked(): number {
+    return this.lastSeq.size;
   }
 }
 

@@ -35,6 +35,7 @@ export async function runActivation(deps: RuntimeDeps, threadId: string): Promis
     unwatch();
     deps.aborts.end(threadId, controller);
     deps.persistence.release?.(threadId);
+    deps.events.forget(threadId);
   }
 }
 
