@@ -72,6 +72,30 @@ describe("stop rules over HTTP, each with its reason code", () => {
   });
 });
 
+describe("LLM request logs", () => {
+  it("read back over REST exactly as sent, while the database keeps each request as a delta against the previous one", async () => {
+    fake.setScript([loop]);
+    const { thread, id } = await run("chat", "loop forever");
+    expect(thread.stop_reason).toBe("max_total_steps");
+    const sent = fake.getRequests().map((r) => r.body as { messages: unknown[] });
+    expect(sent).toHaveLength(4);
+    const logs = (await api(t.url, "GET", `/api/threads/${id}/logs`)).body.logs;
+    expect(logs.map((l: any) => l.request)).toEqual(sent);
+    // A page of one row: the request is still whole (its bases are read from outside the page).
+    const last = (await api(t.url, "GET", `/api/threads/${id}/logs?limit=1&offset=3`)).body.logs;
+    expect(last[0].request).toEqual(sent[3]);
+    const stored = await t.app.persistence.llmLogs.storedRequests(logs.map((l: any) => l.id));
+    const byId = new Map(stored.map((r) => [r.id, r.request as Record<string, any>]));
+    expect(byId.get(logs[0].id)).not.toHaveProperty("$delta");
+    for (let i = 1; i < 4; i++) {
+      const row = byId.get(logs[i].id)!;
+      expect(row.$delta).toMatchObject({ base: logs[i - 1].id, keep: sent[i - 1]!.messages.length });
+      expect(row.messages).toEqual(sent[i]!.messages.slice(sent[i - 1]!.messages.length));
+      expect(row).not.toHaveProperty("tools");
+    }
+  });
+});
+
 describe("the LLM client through the runtime: retries, then fallbacks", () => {
   it("retries after a 429 honouring Retry-After, then succeeds", async () => {
     fake.setScript([
