@@ -14,8 +14,18 @@ export type ThreadLock = (threadId: string) => Promise<void>;
 
 export function threadLock(db: Db, kind: DatabaseKind): ThreadLock {
   if (kind === "sqlite") return async () => {};
+  // A row stays locked until the transaction ends: each thread is locked once per transaction (a step's transaction
+  // used to lock its thread twice). One connection runs the statements in order, so a statement sent after the first
+  // lock runs after it even when it does not wait for it.
+  const locked = new Map<string, Promise<unknown>>();
   return async (threadId) => {
-    await db.$queryRaw`SELECT 1 FROM "Thread" WHERE "id" = ${threadId} FOR UPDATE`;
+    let pending = locked.get(threadId);
+    if (!pending) {
+      // Prisma's query promise runs when first awaited: made a plain promise here, it runs once for every waiter.
+      pending = Promise.resolve(db.$queryRaw`SELECT 1 FROM "Thread" WHERE "id" = ${threadId} FOR UPDATE`);
+      locked.set(threadId, pending);
+    }
+    await pending;
   };
 }
 

@@ -23,6 +23,8 @@ export interface NotifyConnectionStatus {
   connected: boolean;
   reconnects: number;
   queued: number;
+  /** Round trips that sent notifications (a batch each). */
+  batches: number;
   dropped: number;
   lastError: string | null;
   downSince: string | null;
@@ -40,13 +42,14 @@ export class NotifyConnection {
   private client: pg.Client | null = null;
   private readonly queue: string[] = [];
   private flushing = false;
+  private flushScheduled = false;
   private closed = false;
   private attempt = 0;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
   private everConnected = false;
   private downSince: Date | null = null;
-  private readonly stats = { reconnects: 0, dropped: 0, lastError: null as string | null };
+  private readonly stats = { reconnects: 0, batches: 0, dropped: 0, lastError: null as string | null };
 
   constructor(private readonly opts: NotifyConnectionOptions) {
     if (!/^[a-z_][a-z0-9_]*$/.test(opts.channel)) throw new Error(`channel must be a lower-case identifier, got "${opts.channel}"`);
@@ -66,7 +69,13 @@ export class NotifyConnection {
       this.queue.splice(0, drop);
       this.stats.dropped += drop;
     }
-    void this.flush();
+    // At the end of the tick: a commit publishes its events one by one, and they leave in one round trip.
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    process.nextTick(() => {
+      this.flushScheduled = false;
+      void this.flush();
+    });
   }
 
   status(): NotifyConnectionStatus {
@@ -74,6 +83,7 @@ export class NotifyConnection {
       connected: this.client !== null,
       reconnects: this.stats.reconnects,
       queued: this.queue.length,
+      batches: this.stats.batches,
       dropped: this.stats.dropped,
       lastError: this.stats.lastError,
       downSince: this.downSince?.toISOString() ?? null,
@@ -197,6 +207,7 @@ export class NotifyConnection {
     const batch = this.queue.splice(0, BATCH);
     try {
       await c.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [this.opts.channel, batch]);
+      this.stats.batches++;
     } catch (err) {
       if (isRejectedPayload(err)) {
         // The server refused the batch itself (not the connection): resending would fail forever.

@@ -118,6 +118,19 @@ describe.skipIf(!adminUrl)("PostgreSQL event bus", () => {
     expect(atA.map(key)).toEqual(published.map(key));
   });
 
+  it("sends the events published in one tick (a commit's) in one round trip", async () => {
+    const [a, b] = [await bus(), await bus()];
+    const t = await thread();
+    const atB = collect(b, t);
+    const before = a.status().connection!.batches;
+    const envs = [];
+    for (let i = 0; i < 5; i++) envs.push(await log.append(t, custom(i)));
+    for (const e of envs) a.publish(e);
+    await until(() => atB.length >= 5, "5 events at the other process");
+    expect(atB.map(key)).toEqual(envs.map(key));
+    expect(a.status().connection!.batches - before).toBe(1);
+  });
+
   it("carries events over the 8000-byte NOTIFY limit: persisted ones by reference, deltas in slices", async () => {
     const [a, b] = [await bus(), await bus()];
     const t = await thread();
