@@ -4,7 +4,7 @@
  * and rewrites bench/RESULTS.md with the figures and the machine they ran on. Asserts nothing.
  *
  *   npm run bench [-- --quick] [-- --only <scenario>[,<scenario>]]
- *   scenarios: step-overhead, ttft, fan-out, concurrency, sse-fan-out, worker-scale (or 1–6)
+ *   scenarios: step-overhead, ttft, fan-out, concurrency, sse-fan-out, worker-scale, step-overhead-pg (or 1–7)
  *   DATABASE_URL=…  runs scenarios on another database (default: a fresh SQLite file per scenario)
  *   BENCH_POSTGRES_URL=postgres://…  the server worker-scale creates its databases on (skipped without one)
  */
@@ -18,6 +18,7 @@ import { fanOut } from "./fan-out";
 import { startFakeServer, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
 import { sseFanOut } from "./sse-fan-out";
 import { stepOverhead } from "./step-overhead";
+import { stepOverheadPostgres } from "./step-overhead-pg";
 import { ttft } from "./ttft";
 import { workerScale } from "./worker-scale";
 
@@ -28,6 +29,7 @@ const SCENARIOS: [string, (fake: FakeServer, opts: Options) => Promise<ScenarioR
   ["concurrency", concurrency],
   ["sse-fan-out", sseFanOut],
   ["worker-scale", workerScale],
+  ["step-overhead-pg", stepOverheadPostgres],
 ];
 
 function machine(): string[] {

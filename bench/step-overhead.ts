@@ -27,18 +27,19 @@ import { installSqlCounter, resetSqlCounts, sqlCounts } from "./sql-counter";
 const STEPS = 50;
 const SYSTEM = "You are the bench looper.";
 
-export async function stepOverhead(fake: FakeServer, opts: Options): Promise<ScenarioResult> {
+/** `on`: another database for our runtime (a PostgreSQL URL; SQLite by default) and the scenario's name for it. */
+export async function stepOverhead(fake: FakeServer, opts: Options, on?: { databaseUrl: string; label: string }): Promise<ScenarioResult> {
   // The JIT needs a few hundred steps before any of the three loops runs at its steady pace (a long-running server's
   // pace): the first rounds are warm-up. Each round runs all three once, so a drift in the machine's speed (another
   // process, CPU frequency) touches the three alike.
   const runs = opts.quick ? 5 : 20;
   const warmup = opts.quick ? 3 : 8;
-  const name = "1 per-step";
+  const name = on ? `1 per-step, ${on.label}` : "1 per-step";
   await fake.setScript(loopRules("s1", STEPS));
   // (a) and (b) run in a process of their own (see baseline-process.ts), ours in this one with the app.
   const baselines = await startBaselines(fake.url);
   installSqlCounter();
-  const b = await startBenchApp(fake.url);
+  const b = await startBenchApp(fake.url, on ? { DATABASE_URL: on.databaseUrl } : {});
   let sql: [string, number][] = [];
   // One monitor per measured run: a monitor re-enabled after a pause would count the pause as one long delay.
   const delays: { p50: number; p99: number; max: number }[] = [];
@@ -126,9 +127,13 @@ export async function stepOverhead(fake: FakeServer, opts: Options): Promise<Sce
       row(name, "ours: LLM request log stored per step", logBytes.map((n) => n / STEPS / 1024), "KiB/step", "JSON text; requests stored as deltas"),
     ],
     notes: [
-      `Scenario 1 database: ${b.database}`,
-      `Scenario 1 SQL statements per step (last run, SQLite driver): ${perStep(total)} in all; ` +
-        sql.slice(0, 12).map(([k, n]) => `${k} ${perStep(n)}`).join(", "),
+      `Scenario ${name} database: ${b.database}`,
+      ...(on
+        ? []
+        : [
+            `Scenario 1 SQL statements per step (last run, SQLite driver): ${perStep(total)} in all; ` +
+              sql.slice(0, 12).map(([k, n]) => `${k} ${perStep(n)}`).join(", "),
+          ]),
       `Scenario 1 event-loop delay during our measured runs (perf_hooks, 5 ms resolution; per run, then the median over runs): p50 ${round(median(delays.map((d) => d.p50)), 1)} ms, p99 ${round(median(delays.map((d) => d.p99)), 1)} ms; the longest in any run ${round(Math.max(...delays.map((d) => d.max)), 1)} ms.`,
       `Scenario 1: ${STEPS} LLM calls per run (${STEPS - 1} echo tool calls, then text); ${runs} measured rounds after ${warmup} warm-up rounds, each round one run of (a), (b) and ours in turn; all three stream. (a) and (b) run in a process of their own (bench/baseline-process.ts): @openai/agents keeps an AsyncLocalStorage, whose promise hooks (Node 20) would otherwise tax every promise of the process, ours and (a)'s included.`,
     ],

@@ -1,0 +1,37 @@
+/**
+ * Scenario 1 on PostgreSQL: the same 50-step loop, (a) and (b) as on SQLite, our runtime on a fresh PostgreSQL
+ * database (BENCH_POSTGRES_URL or a postgres:// DATABASE_URL, a role that may create databases; skipped without one).
+ */
+import pg from "pg";
+import { isPostgresUrl } from "@/server/db/database-url";
+import { migrateDatabase } from "@/server/db/migrate";
+import { root, type FakeServer, type Options, type ScenarioResult } from "./harness";
+import { stepOverhead } from "./step-overhead";
+
+async function admin(url: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+export async function stepOverheadPostgres(fake: FakeServer, opts: Options): Promise<ScenarioResult> {
+  const server = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "";
+  if (!isPostgresUrl(server)) {
+    return { rows: [], notes: ["Scenario 1 on PostgreSQL: skipped (set BENCH_POSTGRES_URL to a role that may create databases)."] };
+  }
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? "studio_bench_"}steps_${process.pid}`.toLowerCase();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin(server, `CREATE DATABASE "${name}"`);
+  try {
+    await migrateDatabase(url.toString(), { projectRoot: root });
+    return await stepOverhead(fake, opts, { databaseUrl: url.toString(), label: "postgresql" });
+  } finally {
+    await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+  }
+}
