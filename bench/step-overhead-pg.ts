@@ -2,21 +2,11 @@
  * Scenario 1 on PostgreSQL: the same 50-step loop, (a) and (b) as on SQLite, our runtime on a fresh PostgreSQL
  * database (BENCH_POSTGRES_URL or a postgres:// DATABASE_URL, a role that may create databases; skipped without one).
  */
-import pg from "pg";
 import { isPostgresUrl } from "@/server/db/database-url";
 import { migrateDatabase } from "@/server/db/migrate";
 import { root, type FakeServer, type Options, type ScenarioResult } from "./harness";
 import { stepOverhead } from "./step-overhead";
-
-async function admin(url: string, sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+import { admin } from "./worker-scale";
 
 export async function stepOverheadPostgres(fake: FakeServer, opts: Options): Promise<ScenarioResult> {
   const server = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "";

@@ -27,7 +27,8 @@ function adminUrl(): string | null {
   return isPostgresUrl(url) ? url : null;
 }
 
-async function admin(url: string, sql: string): Promise<void> {
+/** One statement on the PostgreSQL server (CREATE / DROP DATABASE), on a connection of its own. */
+export async function admin(url: string, sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
