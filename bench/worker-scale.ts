@@ -22,7 +22,8 @@ import { benchAgents, loopRules, root, round, row, sleep, type FakeServer, type 
 
 const STEPS = 3;
 
-function adminUrl(): string | null {
+/** The PostgreSQL server the bench may create databases on: BENCH_POSTGRES_URL, or a postgres:// DATABASE_URL. */
+export function adminUrl(): string | null {
   const url = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "";
   return isPostgresUrl(url) ? url : null;
 }

@@ -11,6 +11,8 @@
  * this format).
  */
 
+import { setRecent } from "@/server/runtime/bounded-map";
+
 export const DELTA_KEY = "$delta";
 /** A chain is at most this long: one full row, then deltas. */
 export const KEYFRAME_EVERY = 32;
@@ -91,9 +93,7 @@ export class RequestChains {
       this.last.delete(threadId);
       return;
     }
-    this.last.delete(threadId); // re-inserted last: the map's order is the eviction order
-    this.last.set(threadId, { id, request, messages: request.messages as unknown[], depth });
-    if (this.last.size > MAX_THREADS) this.last.delete(this.last.keys().next().value!);
+    setRecent(this.last, threadId, { id, request, messages: request.messages as unknown[], depth }, MAX_THREADS);
   }
 
   forget(threadId: string): void {

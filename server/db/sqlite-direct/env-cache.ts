@@ -1,3 +1,4 @@
+import { setRecent } from "@/server/runtime/bounded-map";
 import type { VisibleEnv } from "@/server/runtime/ports";
 
 /** Threads whose visible env is kept (the active ones; a read of any other just queries). */
@@ -29,9 +30,7 @@ export class EnvCache {
     if (held && held.generation === this.generation && now - held.readAt < this.ttlMs) return held.value;
     const generation = this.generation;
     const value = read();
-    this.entries.delete(key);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { generation, readAt: now, value });
+    setRecent(this.entries, key, { generation, readAt: now, value }, MAX_ENTRIES);
     return value;
   }
 

@@ -1,3 +1,4 @@
+import { setRecent } from "@/server/runtime/bounded-map";
 import type { MessageRecord } from "@/server/runtime/ports";
 
 /**
@@ -23,9 +24,7 @@ export class HistoryCache {
 
   set(threadId: string, rows: MessageRecord[]): readonly MessageRecord[] {
     for (const r of rows) Object.freeze(r);
-    this.entries.delete(threadId);
-    this.entries.set(threadId, { rows });
-    if (this.entries.size > this.maxThreads) this.entries.delete(this.entries.keys().next().value!);
+    setRecent(this.entries, threadId, { rows }, this.maxThreads);
     return rows;
   }
 

@@ -1,5 +1,9 @@
 import type { EventBus, Persistence, Stores } from "../ports";
 import type { RuntimeEvent, ThreadEventEnvelope } from "./event-types";
+import { setRecent } from "../bounded-map";
+
+/** Threads whose last published seq is kept (least recently published forgotten first). */
+const MAX_TRACKED = 10_000;
 
 /**
  * Record an event inside a `commit` transaction. It is written to the log when the transaction body returns (still
@@ -12,9 +16,6 @@ export type Emit = (threadId: string, event: RuntimeEvent) => Promise<void>;
  * published on the bus only after it commits (a subscriber never sees an event the database does not have); token
  * deltas are published live, never persisted.
  */
-/** Threads whose last published seq is kept (least recently published forgotten first). */
-const MAX_TRACKED = 10_000;
-
 export class EventPublisher {
   /**
    * The last persisted seq published per thread, which live events carry. Only threads that stream matter (they
@@ -67,11 +68,7 @@ export class EventPublisher {
 
   private publish(env: ThreadEventEnvelope): void {
     const prev = this.lastSeq.get(env.threadId);
-    if (prev === undefined || env.seq > prev) {
-      this.lastSeq.delete(env.threadId); // re-inserted last: the map's order is the eviction order
-      this.lastSeq.set(env.threadId, env.seq);
-      if (this.lastSeq.size > MAX_TRACKED) this.lastSeq.delete(this.lastSeq.keys().next().value!);
-    }
+    if (prev === undefined || env.seq > prev) setRecent(this.lastSeq, env.threadId, env.seq, MAX_TRACKED);
     this.bus.publish(env);
   }
 
