@@ -53,9 +53,14 @@ function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite,
     connect: async () => {
       const adapter = await base.connect();
       const connection = (adapter as unknown as { client: Database }).client;
-      cacheStatements(connection);
+      cacheStatements(connection, 500, () => direct.changed());
       await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
-      shareTransactionLock(adapter, direct.lock, () => direct.rolledBack());
+      shareTransactionLock(
+        adapter,
+        direct.lock,
+        () => direct.rolledBack(),
+        () => direct.began(),
+      );
       direct.attach(connection);
       const checkpointer = backgroundCheckpoint && file !== ":memory:" ? startCheckpointer(file) : null;
       if (checkpointer) {

@@ -8,8 +8,11 @@ import type { Database, Statement } from "better-sqlite3";
  * A better-sqlite3 statement can be bound only once, so a cached statement's `bind(args)` returns a view that passes
  * `args` to each call instead (`run`, `all`, `get`, `raw().all()`: what the adapter uses). Results are the same: the
  * statement, the parameters and the connection are.
+ *
+ * `onWrite` is called after each statement that can change the database (not `readonly`), and after each script:
+ * the direct stores' caches learn that Prisma wrote (see `DirectSqlite.stamp`).
  */
-export function cacheStatements(db: Database, max = 500): void {
+export function cacheStatements(db: Database, max = 500, onWrite: () => void = () => {}): void {
   const prepare = db.prepare.bind(db) as (sql: string) => Statement;
   const cache = new Map<string, Statement>();
   db.prepare = ((sql: string) => {
@@ -22,26 +25,45 @@ export function cacheStatements(db: Database, max = 500): void {
     }
     stmt = prepare(sql);
     const own = stmt;
-    own.bind = ((...args: unknown[]) => boundView(own, args)) as Statement["bind"];
+    const after = own.readonly ? null : onWrite;
+    own.bind = ((...args: unknown[]) => boundView(own, args, after)) as Statement["bind"];
     cache.set(sql, own);
     if (cache.size > max) cache.delete(cache.keys().next().value!);
     return own;
   }) as Database["prepare"];
+  const exec = db.exec.bind(db);
+  db.exec = ((script: string) => {
+    try {
+      return exec(script);
+    } finally {
+      onWrite();
+    }
+  }) as Database["exec"];
+}
+
+/** `fn`'s result, then `after` (also when `fn` throws: a failed write may have changed something before it failed). */
+function then<T>(fn: () => T, after: (() => void) | null): T {
+  if (!after) return fn();
+  try {
+    return fn();
+  } finally {
+    after();
+  }
 }
 
 /** The parts of a bound statement the adapter calls, with the parameters passed on each call. */
-function boundView(stmt: Statement, args: unknown[]) {
+function boundView(stmt: Statement, args: unknown[], after: (() => void) | null) {
   return {
     get reader() {
       return stmt.reader;
     },
     columns: () => stmt.columns(),
-    run: () => stmt.run(...args),
-    get: () => stmt.raw(false).get(...args),
-    all: () => stmt.raw(false).all(...args),
+    run: () => then(() => stmt.run(...args), after),
+    get: () => then(() => stmt.raw(false).get(...args), after),
+    all: () => then(() => stmt.raw(false).all(...args), after),
     raw: (on = true) => ({
-      all: () => stmt.raw(on).all(...args),
-      get: () => stmt.raw(on).get(...args),
+      all: () => then(() => stmt.raw(on).all(...args), after),
+      get: () => then(() => stmt.raw(on).get(...args), after),
     }),
   };
 }

@@ -1,6 +1,7 @@
 import Database, { type Database as Connection, type Statement } from "better-sqlite3";
 import { EnvCache } from "./env-cache";
 import { HistoryCache } from "./history-cache";
+import { StampedCache } from "./stamped-cache";
 import { StateCache } from "./state-cache";
 import { TransactionLock, directTransaction } from "./transactions";
 
@@ -23,8 +24,19 @@ export class DirectSqlite {
   readonly states = new StateCache();
   /** The env values visible to recently stepped threads (env-cache.ts). */
   readonly env = new EnvCache();
+  /** Thread rows, subagent lists and pending queues of recently stepped threads (see `stamp`). */
+  readonly rows = new StampedCache<Record<string, unknown>>(256);
+  readonly children = new StampedCache<Record<string, unknown>[]>(256);
+  readonly queues = new StampedCache<Record<string, unknown>[]>(256);
   private statements = new Map<string, Statement>();
   private db: Connection | null = null;
+  private versionStatement: Statement | null = null;
+  private seenVersion: unknown = undefined;
+  private changes = 0;
+  private externalChanges = 0;
+  /** Transactions begun on the connection, and the one the version was last checked in (see `stamp`). */
+  private transactions = 0;
+  private checkedIn = -1;
 
   /** `checkNesting`: see `TransactionLock` (on in development and tests, off in production). */
   constructor(checkNesting = true) {
@@ -35,9 +47,47 @@ export class DirectSqlite {
   attach(db: Connection): void {
     this.db = db;
     this.statements = new Map();
+    this.versionStatement = null;
     this.history.clear();
     this.states.clear();
     this.env.clear();
+    this.changed();
+  }
+
+  /**
+   * A number that changes whenever the database may have changed other than through the direct stores' own writes:
+   * a write Prisma ran on this connection (`changed`, called by the statement cache), a rollback, or a commit by
+   * another connection (SQLite's `PRAGMA data_version`, one cheap statement). An entry of the stamped caches is
+   * current while the stamp it was taken at is; the direct stores keep their own entries current as they write.
+   */
+  stamp(): number {
+    // Inside a transaction the connection reads one snapshot: once checked there, the version cannot move.
+    const inTransaction = this.db?.inTransaction === true;
+    if (inTransaction && this.checkedIn === this.transactions) return this.changes;
+    if (!this.versionStatement) this.versionStatement = this.prepare("PRAGMA data_version").pluck();
+    const version = this.versionStatement.get();
+    if (version !== this.seenVersion) {
+      this.seenVersion = version;
+      this.changes++;
+      this.externalChanges++;
+    }
+    if (inTransaction) this.checkedIn = this.transactions;
+    return this.changes;
+  }
+
+  /** A transaction began on the connection (direct or Prisma's): its snapshot may be newer than the last check. */
+  began(): void {
+    this.transactions++;
+  }
+
+  /** How many times `stamp` found a commit by another connection (which may have edited any row in place). */
+  get external(): number {
+    return this.externalChanges;
+  }
+
+  /** The database changed in a way the caches cannot follow (a Prisma write, a rollback): every entry is stale. */
+  changed(): void {
+    this.changes++;
   }
 
   /** Whether a transaction is open on the connection. */
@@ -78,12 +128,16 @@ export class DirectSqlite {
     this.history.forget(threadId);
     this.states.forget(threadId);
     this.env.forgetThread(threadId);
+    this.rows.delete(threadId);
+    this.children.delete(threadId);
+    this.queues.delete(threadId);
   }
 
   /** A transaction on the connection was rolled back: what the caches read inside it may be gone. */
   rolledBack(): void {
     this.env.invalidate();
     this.history.clear();
+    this.changed();
   }
 
   run(sql: string, ...args: unknown[]): number {

@@ -26,18 +26,22 @@ const COLUMNS = `"id", "threadId", "seq", "role", "content", "name", "toolCalls"
 
 /** The message reads and appends of every step; `update`, `delete` and `count` stay with the Prisma store. */
 export function directMessages(sql: DirectSqlite, base: MessageStore): MessageStore {
-  const lastSeq = (threadId: string) =>
-    sql.get<{ seq: number | null }>(`SELECT MAX("seq") AS "seq" FROM "Message" WHERE "threadId" = ?`, threadId)?.seq ??
-    0;
+  // The last seq is the cached history's while that is current (one check of the stamp instead of a MAX query).
+  const lastSeq = (threadId: string, stamp: number) => {
+    const held = sql.history.get(threadId);
+    if (held && held.stamp === stamp) return held.rows.at(-1)?.seq ?? 0;
+    return sql.get<{ seq: number | null }>(`SELECT MAX("seq") AS "seq" FROM "Message" WHERE "threadId" = ?`, threadId)?.seq ?? 0;
+  };
   return {
     ...base,
     async lastSeq(threadId) {
-      return lastSeq(threadId);
+      return lastSeq(threadId, sql.stamp());
     },
     async append(threadId, m: NewMessage) {
       const ref = (field: string) => ({ model: "Message", field });
       const id = m.id ?? randomUUID();
-      const seq = lastSeq(threadId) + 1;
+      const stamp = sql.stamp();
+      const seq = lastSeq(threadId, stamp) + 1;
       const toolCalls = toNullableJsonText(m.toolCalls, ref("toolCalls"));
       const attachments = toNullableJsonText(m.attachments && m.attachments.length > 0 ? m.attachments : null, ref("attachments"));
       const metadata = toNullableJsonText(m.metadata, ref("metadata"));
@@ -86,7 +90,7 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
         subagentId: m.subagentId ?? null,
         createdAt: Number(createdAt),
       });
-      sql.history.appended(record());
+      sql.history.appended(record(), stamp);
       return record();
     },
     async get(id) {
@@ -96,6 +100,12 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
     async list(threadId, o: MessageListOptions = {}) {
       // The executor's read of the whole history: through the cache.
       if (o.includeSilent && Object.keys(o).length === 1) return [...history(threadId)];
+      // The rows after a seq (a tool result's check for one stored meanwhile): from the history while it is current.
+      if (o.includeSilent && o.afterSeq !== undefined && Object.keys(o).length === 2) {
+        const held = sql.history.get(threadId);
+        const after = o.afterSeq;
+        if (held && held.stamp === sql.stamp()) return held.rows.filter((r) => r.seq > after);
+      }
       return select(threadId, o);
     },
     async update(id, patch) {
@@ -135,9 +145,13 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
 
   /** Every message of the thread, silent ones included, in seq order (see history-cache.ts). */
   function history(threadId: string): readonly MessageRecord[] {
+    // The stamp first: a row written after it moves it, so what is read below is never held as newer than it is.
+    const stamp = sql.stamp();
     const held = sql.history.get(threadId);
-    const last = held?.at(-1);
-    if (held && last) {
+    if (held && held.stamp === stamp) return held.rows;
+    const external = sql.external;
+    const last = held?.rows.at(-1);
+    if (held && last && held.external === external) {
       const check = sql.get<{ n: number; lastId: string | null }>(
         `SELECT COUNT(*) AS "n", (SELECT "id" FROM "Message" WHERE "threadId" = ? AND "seq" = ?) AS "lastId" FROM "Message" WHERE "threadId" = ? AND "seq" <= ?`,
         threadId,
@@ -145,11 +159,11 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
         threadId,
         last.seq,
       );
-      if (check && check.n === held.length && check.lastId === last.id) {
+      if (check && check.n === held.rows.length && check.lastId === last.id) {
         const newer = select(threadId, { includeSilent: true, afterSeq: last.seq });
-        return newer.length === 0 ? held : sql.history.set(threadId, [...held, ...newer]);
+        return sql.history.set(threadId, [...held.rows, ...newer], stamp, external);
       }
     }
-    return sql.history.set(threadId, select(threadId, { includeSilent: true }));
+    return sql.history.set(threadId, select(threadId, { includeSilent: true }), stamp, external);
   }
 }

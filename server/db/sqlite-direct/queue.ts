@@ -30,6 +30,7 @@ export function directQueue(sql: DirectSqlite, base: QueueStore): QueueStore {
   return {
     ...base,
     async enqueue(threadId, input) {
+      const stamp = sql.stamp();
       const seq =
         (sql.get<{ seq: number | null }>(`SELECT MAX("seq") AS "seq" FROM "QueuedMessage" WHERE "threadId" = ?`, threadId)?.seq ?? 0) + 1;
       const attachments = input.attachments && input.attachments.length > 0 ? input.attachments : null;
@@ -48,22 +49,28 @@ export function directQueue(sql: DirectSqlite, base: QueueStore): QueueStore {
           sqlDate(new Date()),
         ),
       );
+      sql.queues.patch(threadId, stamp, (rows) => [...rows, row!]);
       return toQueued(toQueuedRow(row!));
     },
     async pending(threadId) {
-      const rows = sql.all<Row>(
-        `SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`,
-        threadId,
-      );
+      // Read before every step: the pending rows are held while the stamp stays (enqueue and delivery keep them).
+      const stamp = sql.stamp();
+      const rows =
+        sql.queues.get(threadId, stamp) ??
+        sql.queues.set(threadId, sql.all<Row>(`SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`, threadId), stamp);
       return rows.map((r) => toQueued(toQueuedRow(r)));
     },
     async markDelivered(id, messageId) {
+      const stamp = sql.stamp();
       const changed = sql.run(
         `UPDATE "QueuedMessage" SET "status" = 'delivered', "deliveredAt" = ?, "deliveredMessageId" = ? WHERE "id" = ?`,
         sqlDate(new Date()),
         messageId,
         id,
       );
+      for (const key of sql.queues.keysWhere((rows) => rows.some((r) => r.id === id))) {
+        sql.queues.patch(key, stamp, (rows) => rows.filter((r) => r.id !== id));
+      }
       if (changed === 0) throw new NotFoundError(`Queued message ${id} not found`);
     },
   };

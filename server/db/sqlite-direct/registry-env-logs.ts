@@ -30,9 +30,12 @@ export function directSubagents(sql: DirectSqlite, base: SubagentStore): Subagen
       return row ? toEntry(toSubagentRow(row)) : null;
     },
     async listByParent(parentId) {
-      return sql
-        .all<Row>(`SELECT * FROM "SubagentEntry" WHERE "parentId" = ? ORDER BY "createdAt" ASC, "id" ASC`, parentId)
-        .map((r) => toEntry(toSubagentRow(r)));
+      // Read twice a step, written only through Prisma (which moves the stamp): held while the stamp stays.
+      const stamp = sql.stamp();
+      const rows =
+        sql.children.get(parentId, stamp) ??
+        sql.children.set(parentId, sql.all<Row>(`SELECT * FROM "SubagentEntry" WHERE "parentId" = ? ORDER BY "createdAt" ASC, "id" ASC`, parentId), stamp);
+      return rows.map((r) => toEntry(toSubagentRow(r)));
     },
   };
 }

@@ -40,7 +40,13 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
   return {
     ...base,
     async get(id) {
-      const row = sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);
+      // Read several times a step: the row is held while the stamp stays (the stamp first, then the read).
+      const stamp = sql.stamp();
+      let row = sql.rows.get(id, stamp);
+      if (!row) {
+        row = sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);
+        if (row) sql.rows.set(id, row, stamp);
+      }
       return row ? toRecord(sql, row) : null;
     },
     async update(id, patch: ThreadPatch) {
@@ -64,6 +70,7 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
         set("activeSide", patch.state.turn?.side ?? "a");
       }
       const now = sqlDate(new Date());
+      const stamp = sql.stamp();
       const row = sql.get<Row>(
         `UPDATE "Thread" SET ${sets.join(", ")}${sets.length ? ", " : ""}"version" = "version" + 1, "lastActivityAt" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING *`,
         ...args,
@@ -72,6 +79,7 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
         id,
       );
       if (!row) throw new NotFoundError(`Thread ${id} not found`);
+      sql.rows.set(id, row, stamp);
       // The state just written, read back from its own text: a typed state the runtime built needs no schema check
       // (the next read of this text, this step's, finds it here).
       if (stateText !== undefined) sql.states.set(id, stateText, JSON.parse(stateText) as ThreadRecord["state"]);
@@ -88,12 +96,14 @@ export function directEvents(sql: DirectSqlite, base: EventLog): EventLog {
   function appendMany(threadId: string, events: RuntimeEvent[]): ThreadEventEnvelope[] {
     if (events.length === 0) return [];
     const texts = events.map((e) => toJsonText(e, { model: "ThreadEvent", field: "data" }));
+    const stamp = sql.stamp();
     const reserved = sql.get<{ eventSeq: number }>(
       `UPDATE "Thread" SET "eventSeq" = "eventSeq" + ? WHERE "id" = ? RETURNING "eventSeq"`,
       events.length,
       threadId,
     );
     if (!reserved) throw new NotFoundError(`Thread ${threadId} not found`);
+    sql.rows.patch(threadId, stamp, (row) => ({ ...row, eventSeq: reserved.eventSeq }));
     const first = reserved.eventSeq - events.length + 1;
     const createdAt = new Date();
     const at = sqlDate(createdAt);

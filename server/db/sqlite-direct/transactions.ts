@@ -52,7 +52,12 @@ export class TransactionLock {
  * a transaction inside a direct one (an operation it runs as several statements) would wait for itself: when nesting
  * is checked that fails at once with an error that says so, rather than waiting for Prisma's `maxWait`.
  */
-export function shareTransactionLock(adapter: SqlDriverAdapter, lock: TransactionLock, onRollback: () => void = () => {}): void {
+export function shareTransactionLock(
+  adapter: SqlDriverAdapter,
+  lock: TransactionLock,
+  onRollback: () => void = () => {},
+  onBegin: () => void = () => {},
+): void {
   const start = adapter.startTransaction.bind(adapter);
   adapter.startTransaction = async (isolationLevel) => {
     if (lock.inDirect()) {
@@ -69,6 +74,7 @@ export function shareTransactionLock(adapter: SqlDriverAdapter, lock: Transactio
       release();
       throw err;
     }
+    onBegin();
     const commit = tx.commit.bind(tx);
     const rollback = tx.rollback.bind(tx);
     tx.commit = () => commit().finally(release);
@@ -86,6 +92,7 @@ export async function directTransaction<T>(sql: DirectSqlite, lock: TransactionL
   const release = await lock.acquire();
   try {
     sql.run("BEGIN");
+    sql.began();
     let value: T;
     try {
       value = await lock.runDirect(fn);
@@ -94,7 +101,14 @@ export async function directTransaction<T>(sql: DirectSqlite, lock: TransactionL
       sql.rolledBack();
       throw err;
     }
-    sql.run("COMMIT");
+    try {
+      sql.run("COMMIT");
+    } catch (err) {
+      // A failed COMMIT can leave the transaction open: end it, and nothing read or written in it is current.
+      if (sql.inTransaction) sql.run("ROLLBACK");
+      sql.rolledBack();
+      throw err;
+    }
     return value;
   } finally {
     release();
