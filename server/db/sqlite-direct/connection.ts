@@ -37,6 +37,7 @@ export class DirectSqlite {
   /** Transactions begun on the connection, and the one the version was last checked in (see `stamp`). */
   private transactions = 0;
   private checkedIn = -1;
+  private checkedThisTurn = false;
 
   /** `checkNesting`: see `TransactionLock` (on in development and tests, off in production). */
   constructor(checkNesting = true) {
@@ -61,9 +62,11 @@ export class DirectSqlite {
    * current while the stamp it was taken at is; the direct stores keep their own entries current as they write.
    */
   stamp(): number {
-    // Inside a transaction the connection reads one snapshot: once checked there, the version cannot move.
+    // Inside a transaction the connection reads one snapshot: once checked there, the version cannot move. Outside
+    // one, a check holds until the event loop's next turn: the reads between two awaits of a step (no I/O between
+    // them) are taken as of that check, a few microseconds earlier, rather than each paying its own (~5 µs).
     const inTransaction = this.db?.inTransaction === true;
-    if (inTransaction && this.checkedIn === this.transactions) return this.changes;
+    if (inTransaction ? this.checkedIn === this.transactions : this.checkedThisTurn) return this.changes;
     if (!this.versionStatement) this.versionStatement = this.prepare("PRAGMA data_version").pluck();
     const version = this.versionStatement.get();
     if (version !== this.seenVersion) {
@@ -72,8 +75,16 @@ export class DirectSqlite {
       this.externalChanges++;
     }
     if (inTransaction) this.checkedIn = this.transactions;
+    else {
+      this.checkedThisTurn = true;
+      setImmediate(this.turnEnded);
+    }
     return this.changes;
   }
+
+  private readonly turnEnded = () => {
+    this.checkedThisTurn = false;
+  };
 
   /** A transaction began on the connection (direct or Prisma's): its snapshot may be newer than the last check. */
   began(): void {

@@ -42,6 +42,9 @@ const message = (content: string) => ({
 
 const newThread = () => prismaSide.threads.create({ agentId: "agent", tags: [], name: "n", state: initialThreadState() });
 
+/** Another connection's commit is seen from the event loop's next turn on (see `DirectSqlite.stamp`). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Fill every cache for the thread (two reads each: the second comes from the cache). */
 async function readAll(id: string) {
   for (let i = 0; i < 2; i++) {
@@ -115,14 +118,17 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     await direct.messages.append(t.id, message("one"));
     await readAll(t.id);
     other.prepare(`UPDATE "Thread" SET "name" = 'renamed' WHERE "id" = ?`).run(t.id);
+    await nextTurn();
     expect((await direct.threads.get(t.id))?.name).toBe("renamed");
 
     await readAll(t.id);
     other.prepare(`UPDATE "Message" SET "content" = 'edited' WHERE "threadId" = ?`).run(t.id);
+    await nextTurn();
     expect((await direct.messages.list(t.id, { includeSilent: true }))[0]?.content).toBe("edited");
 
     await readAll(t.id);
     other.prepare(`DELETE FROM "Message" WHERE "threadId" = ?`).run(t.id);
+    await nextTurn();
     expect(await direct.messages.list(t.id, { includeSilent: true })).toEqual([]);
     expect(await direct.messages.lastSeq(t.id)).toBe(0);
     expect((await direct.messages.append(t.id, message("again"))).seq).toBe(1);
@@ -131,6 +137,7 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     const q = await prismaSide.queue.enqueue(t.id, { role: "user", content: "from elsewhere" });
     await readAll(t.id);
     other.prepare(`UPDATE "QueuedMessage" SET "status" = 'rejected' WHERE "id" = ?`).run(q.id);
+    await nextTurn();
     expect(await direct.queue.pending(t.id)).toEqual([]);
   });
 
