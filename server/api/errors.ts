@@ -41,7 +41,9 @@ export function errorStatus(err: unknown): { status: number; code: string; messa
     };
   }
   const code = typeof (err as { code?: unknown })?.code === "string" ? (err as { code: string }).code : undefined;
-  if (code === "P2002") return uniqueViolation(err);
+  // P2010: a raw statement failed; the driver says when it was a unique constraint, as for the query builder's P2002.
+  const kind = (err as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } })?.meta?.driverAdapterError?.cause?.kind;
+  if (code === "P2002" || (code === "P2010" && kind === "UniqueConstraintViolation")) return uniqueViolation(err);
   if (code && statusByCode[code]) {
     const e = err as Error & { details?: unknown };
     return { status: statusByCode[code], code, message: e.message, details: e.details };
@@ -65,7 +67,7 @@ function uniqueViolation(err: unknown): { status: number; code: string; message:
   const cause = meta?.driverAdapterError?.cause;
   // SQLite names the columns; PostgreSQL names the index, which Prisma calls <Model>_<field>_<field>_key.
   const index = typeof cause?.constraint?.index === "string" ? cause.constraint.index : "";
-  const fromIndex = index.replace(new RegExp(`^${String(cause?.table ?? "")}_`), "").replace(/_key$/, "");
+  const fromIndex = index.replace(new RegExp(`^${String(cause?.table ?? "")}_`), "").replace(/_key$/, "").replace(/^pkey$/, "id");
   const raw = meta?.target ?? cause?.constraint?.fields ?? (fromIndex ? fromIndex.split("_") : []);
   const fields = (Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : []).map((f) => String(f).replace(/^"|"$/g, ""));
   const what = fields.length > 0 ? fields.join(", ") : "a unique value";

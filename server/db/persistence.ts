@@ -11,7 +11,9 @@ import { eventLog, llmLogStore } from "./repositories/events";
 import { messageStore, queueStore } from "./repositories/messages";
 import { threadStore } from "./repositories/threads";
 import { workStore } from "./repositories/work";
+import { cachedEnv, envCacheOf } from "./cached-env";
 import { chainedLlmLogs } from "./chained-llm-logs";
+import type { EnvCache } from "./env-cache";
 import { RequestChains } from "./llm-log-chain";
 
 export interface PersistenceOptions {
@@ -30,6 +32,7 @@ function stores(
   opts: PersistenceOptions,
   direct: DirectSqlite | null,
   chains: RequestChains,
+  envCache: EnvCache,
   /** Runs a callback once this store set's transaction has committed (at once for the client's stores). */
   afterCommit: (fn: () => void) => void,
 ): Stores {
@@ -56,8 +59,14 @@ function stores(
       get() {
         // SQLite: the per-step statements run on the adapter's connection directly, in the same transaction.
         const raw = direct ? withDirectSqlite(direct, key, make[key]() as never, root === null) : make[key]();
-        // LLM request logs are written as deltas against the thread's previous request (llm-log-chain.ts).
-        const value = key === "llmLogs" ? chainedLlmLogs(raw as Stores["llmLogs"], chains, afterCommit) : raw;
+        // LLM request logs are written as deltas against the thread's previous request (llm-log-chain.ts); the env
+        // visible to a thread is read through a cache (cached-env.ts).
+        const value =
+          key === "llmLogs"
+            ? chainedLlmLogs(raw as Stores["llmLogs"], chains, afterCommit)
+            : key === "env"
+              ? cachedEnv(raw as Stores["env"], envCache, root === null, afterCommit)
+              : raw;
         Object.defineProperty(out, key, { value, enumerable: true });
         return value;
       },
@@ -86,15 +95,17 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
   const kind = databaseKindOf(prisma);
   const direct = directSqliteOf(prisma);
   const chains = new RequestChains();
+  const envCache = envCacheOf(prisma);
   // SQLite: every transaction runs on the one connection, so its stores are the same each time (built once). Their
   // bodies run one at a time (the connection's lock), so the running one owns `directAfter`.
   let directAfter: (() => void)[] = [];
   let directTx: Stores | null = null;
   const now = (fn: () => void) => fn();
   return {
-    ...stores(prisma, prisma, kind, opts, direct, chains, now),
+    ...stores(prisma, prisma, kind, opts, direct, chains, envCache, now),
     release(threadId: string) {
       direct?.forgetThread(threadId);
+      envCache.forgetThread(threadId);
       chains.forget(threadId);
     },
     async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
@@ -104,7 +115,7 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
       try {
         if (direct?.ready) {
           // SQLite: BEGIN … COMMIT on the connection, the body's per-step statements direct, the rest through the client.
-          directTx ??= stores(prisma, null, kind, opts, direct, chains, (f) => directAfter.push(f));
+          directTx ??= stores(prisma, null, kind, opts, direct, chains, envCache, (f) => directAfter.push(f));
           result = await direct.transaction(() => {
             directAfter = after;
             return fn(directTx!);
@@ -113,7 +124,7 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
           // A deadlock or serialization failure (PostgreSQL, threads locked in another order) runs the body again.
           result = await retryOnWriteConflict(() => {
             after.length = 0;
-            return prisma.$transaction((tx) => fn(stores(tx, null, kind, opts, direct, chains, (f) => after.push(f))), { maxWait: 30_000, timeout: 60_000 });
+            return prisma.$transaction((tx) => fn(stores(tx, null, kind, opts, direct, chains, envCache, (f) => after.push(f))), { maxWait: 30_000, timeout: 60_000 });
           });
         }
       } catch (err) {

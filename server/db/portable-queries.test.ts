@@ -3,6 +3,7 @@ import { errorStatus } from "@/server/api/errors";
 import { createPrismaClient } from "./client";
 import { initialThreadState } from "@/server/runtime/thread/initial-state";
 import { createPersistence } from "./persistence";
+import { messageStore } from "./repositories/messages";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
 
 /**
@@ -106,5 +107,36 @@ describe(`portable queries on ${testDatabaseKind()}`, () => {
     await db.prisma.user.create({ data: { username: "dup", passwordHash: "x" } });
     const err = await db.prisma.user.create({ data: { username: "dup", passwordHash: "y" } }).catch((e: unknown) => e);
     expect(errorStatus(err)).toMatchObject({ status: 409, code: "CONFLICT", details: [{ path: "username", message: "taken" }] });
+  });
+
+  it("a message appended in one statement gets the next seq, reads back as written, and a taken id is a 409", async () => {
+    const p = createPersistence(db.prisma);
+    const t = await p.threads.create({ agentId: "a", state: initialThreadState() });
+    // The Prisma store itself (on SQLite the persistence runs the direct statements instead).
+    const store = messageStore(db.prisma);
+    const m = {
+      role: "assistant" as const,
+      content: null,
+      name: null,
+      toolCalls: [{ id: "c1", type: "function" as const, function: { name: "f", arguments: "{}" } }],
+      toolCallId: null,
+      toolStatus: null,
+      reasoningContent: "why",
+      attachments: null,
+      silent: true,
+      depth: 1,
+      side: "b" as const,
+      metadata: { k: [1, "2"] },
+      subagentId: null,
+    };
+    const first = await store.append(t.id, { ...m, id: `m1-${t.id}` });
+    const second = await store.append(t.id, { ...m, content: "two", toolCalls: null, silent: false, createdAt: 42 });
+    expect([first.seq, second.seq]).toEqual([1, 2]);
+    expect(await store.get(first.id)).toEqual(first);
+    expect(await store.get(second.id)).toEqual(second);
+    expect(second.createdAt).toBe(42);
+    const err = await store.append(t.id, { ...m, id: `m1-${t.id}` }).catch((e: unknown) => e);
+    expect(errorStatus(err)).toMatchObject({ status: 409, code: "CONFLICT", details: [{ path: "id", message: "taken" }] });
+    expect(await store.lastSeq(t.id)).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { directSqliteOf, type PrismaClient } from "@/server/db/client";
+import { envCacheOf } from "@/server/db/cached-env";
+import type { PrismaClient } from "@/server/db/client";
 import { ApiError } from "../errors";
 import { forgetUserCount } from "../auth/guard";
 import { hashPassword } from "../auth/passwords";
@@ -66,8 +67,8 @@ export async function deleteUser(prisma: PrismaClient, id: string, callerId: str
   if (id === callerId) throw new ApiError(409, "CONFLICT", "You cannot remove your own account");
   if (user.role === "admin" && (await otherAdmins(prisma, id)) === 0) throw new ApiError(409, "CONFLICT", "The last administrator cannot be removed");
   await prisma.$transaction([prisma.envValue.deleteMany({ where: { scope: "user", ownerKey: id } }), prisma.user.delete({ where: { id } })]);
-  // Env values written past the stores: the runtime's cached reads of them are stale (SQLite).
-  directSqliteOf(prisma)?.env.invalidate();
+  // Env values written past the stores: the runtime's cached reads of them are stale.
+  envCacheOf(prisma).invalidate();
   forgetUserCount();
 }
 

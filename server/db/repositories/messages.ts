@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { nowMicros } from "@/server/runtime/ids";
 import type { MessageRecord, MessageRole, MessageStore, NewMessage, QueueStore, QueuedMessageRecord, Side } from "@/server/runtime/ports";
 import type { Db } from "../client";
 import type { Message, QueuedMessage } from "../generated/prisma/client";
-import { parseOptionalJsonColumn, toNullableJsonColumn } from "../json";
+import { parseOptionalJsonColumn, toNullableJsonColumn, toNullableJsonText } from "../json";
 import type { ThreadLock } from "../row-lock";
 import { attachmentsSchema, objectSchema, toolCallsSchema } from "./row-schemas";
 
@@ -40,29 +41,39 @@ export function messageStore(db: Db, lock: ThreadLock | null = null): MessageSto
     lastSeq,
     async append(threadId, m: NewMessage) {
       await lock?.(threadId);
-      const seq = (await lastSeq(threadId)) + 1;
-      const row = await db.message.create({
-        data: {
-          ...(m.id ? { id: m.id } : {}),
-          threadId,
-          seq,
-          role: m.role,
-          content: m.content,
-          name: m.name,
-          toolCalls: toNullableJsonColumn(m.toolCalls, { model: "Message", field: "toolCalls" }),
-          toolCallId: m.toolCallId,
-          toolStatus: m.toolStatus,
-          reasoningContent: m.reasoningContent,
-          attachments: toNullableJsonColumn(m.attachments && m.attachments.length > 0 ? m.attachments : null, { model: "Message", field: "attachments" }),
-          silent: m.silent,
-          depth: m.depth,
-          side: m.side,
-          metadata: toNullableJsonColumn(m.metadata, { model: "Message", field: "metadata" }),
-          subagentId: m.subagentId,
-          createdAt: BigInt(m.createdAt ?? nowMicros()),
-        },
-      });
-      return toMessageRecord(row);
+      // One statement, one round trip: the seq is the thread's last plus one, read in the INSERT itself (the thread is
+      // locked in a transaction, see row-lock.ts). Plain SQL shared by both databases; the record is built from the
+      // values bound, each JSON column read back from its own text (what a read returns), with no row to map.
+      const id = m.id ?? randomUUID();
+      const text = (v: unknown, field: string) => toNullableJsonText(v, { model: "Message", field });
+      const toolCalls = text(m.toolCalls, "toolCalls");
+      const attachments = text(m.attachments && m.attachments.length > 0 ? m.attachments : null, "attachments");
+      const metadata = text(m.metadata, "metadata");
+      const createdAt = m.createdAt ?? nowMicros();
+      const [row] = await db.$queryRaw<{ seq: number | bigint }[]>`
+        INSERT INTO "Message" ("id", "threadId", "seq", "role", "content", "name", "toolCalls", "toolCallId", "toolStatus", "reasoningContent", "attachments", "silent", "depth", "side", "metadata", "subagentId", "createdAt", "updatedAt")
+        VALUES (${id}, ${threadId}, (SELECT COALESCE(MAX("seq"), 0) + 1 FROM "Message" WHERE "threadId" = ${threadId}), ${m.role}, ${m.content}, ${m.name ?? null}, ${toolCalls}, ${m.toolCallId ?? null}, ${m.toolStatus ?? null}, ${m.reasoningContent ?? null}, ${attachments}, ${m.silent === true}, ${m.depth}, ${m.side ?? null}, ${metadata}, ${m.subagentId ?? null}, ${BigInt(createdAt)}, ${new Date()})
+        RETURNING "seq"`;
+      const json = <T>(t: string | null) => (t === null ? null : (JSON.parse(t) as T));
+      return {
+        id,
+        threadId,
+        seq: Number(row!.seq),
+        role: m.role,
+        content: m.content,
+        name: m.name ?? null,
+        toolCalls: json<MessageRecord["toolCalls"]>(toolCalls),
+        toolCallId: m.toolCallId ?? null,
+        toolStatus: m.toolStatus ?? null,
+        reasoningContent: m.reasoningContent ?? null,
+        attachments: json<MessageRecord["attachments"]>(attachments),
+        silent: m.silent === true,
+        depth: m.depth,
+        side: m.side ?? null,
+        metadata: json<MessageRecord["metadata"]>(metadata),
+        subagentId: m.subagentId ?? null,
+        createdAt: Number(createdAt),
+      };
     },
     async get(id) {
       const row = await db.message.findUnique({ where: { id } });

@@ -1,5 +1,5 @@
 import Database, { type Database as Connection, type Statement } from "better-sqlite3";
-import { EnvCache } from "./env-cache";
+import { EnvCache } from "../env-cache";
 import { HistoryCache } from "./history-cache";
 import { StampedCache } from "./stamped-cache";
 import { StateCache } from "./state-cache";
@@ -22,7 +22,7 @@ export class DirectSqlite {
   readonly history = new HistoryCache();
   /** The parsed state of recently read threads (state-cache.ts). */
   readonly states = new StateCache();
-  /** The env values visible to recently stepped threads (env-cache.ts). */
+  /** The env values visible to recently stepped threads (../env-cache.ts, used by ../cached-env.ts). */
   readonly env = new EnvCache();
   /** Thread rows, subagent lists and pending queues of recently stepped threads (see `stamp`). */
   readonly rows = new StampedCache<Record<string, unknown>>(256);

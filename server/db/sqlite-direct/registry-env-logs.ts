@@ -41,43 +41,26 @@ export function directSubagents(sql: DirectSqlite, base: SubagentStore): Subagen
 }
 
 /**
- * `visible`, read for each step's context and redaction, cached until an env write (env-cache.ts); the admin reads and
- * the writes stay with the Prisma store.
+ * `visible`, read for each step's context and redaction (through the cache of cached-env.ts, as on PostgreSQL); the
+ * admin reads and the writes stay with the Prisma store.
  */
 export function directEnv(sql: DirectSqlite, base: EnvStore): EnvStore {
   return {
     ...base,
     async visible(threadId, userId) {
-      return sql.env.get(`${threadId}\n${userId ?? ""}`, () => {
-        const rows = sql
-          .all<Row>(
-            `SELECT * FROM "EnvValue" WHERE ("scope" = 'thread' AND "ownerKey" = ?) OR ("scope" = 'user' AND "ownerKey" = ?) OR ("scope" = 'instance' AND "ownerKey" = 'instance')`,
-            threadId,
-            userId ?? null,
-          )
-          .map((r) => ({
-            ...(r as unknown as EnvValue),
-            createdAt: readDate(r.createdAt),
-            updatedAt: readDate(r.updatedAt),
-          }));
-        return visibleEnv(rows, threadId, userId);
-      });
+      const rows = sql
+        .all<Row>(
+          `SELECT * FROM "EnvValue" WHERE ("scope" = 'thread' AND "ownerKey" = ?) OR ("scope" = 'user' AND "ownerKey" = ?) OR ("scope" = 'instance' AND "ownerKey" = 'instance')`,
+          threadId,
+          userId ?? null,
+        )
+        .map((r) => ({
+          ...(r as unknown as EnvValue),
+          createdAt: readDate(r.createdAt),
+          updatedAt: readDate(r.updatedAt),
+        }));
+      return visibleEnv(rows, threadId, userId);
     },
-    // Writes stay Prisma's; each one makes the cached reads stale.
-    set: invalidating(sql, base.set),
-    delete: invalidating(sql, base.delete),
-  };
-}
-
-/** `write`, with the env cache made stale before it (a read racing it) and after it (what it wrote). */
-function invalidating<A extends unknown[], R>(sql: DirectSqlite, write: (...args: A) => Promise<R>) {
-  return async (...args: A): Promise<R> => {
-    sql.env.invalidate();
-    try {
-      return await write(...args);
-    } finally {
-      sql.env.invalidate();
-    }
   };
 }
 
