@@ -33,7 +33,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
   // pace): the first rounds are warm-up. Each round runs all three once, so a drift in the machine's speed (another
   // process, CPU frequency) touches the three alike.
   const runs = opts.quick ? 5 : 20;
-  const warmup = opts.quick ? 3 : 8;
+  const warmup = opts.quick ? 3 : 40;
   const name = on ? `1 per-step, ${on.label}` : "1 per-step";
   await fake.setScript(loopRules("s1", STEPS));
   // (a) and (b) run in a process of their own (see baseline-process.ts), ours in this one with the app.
