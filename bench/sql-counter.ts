@@ -1,7 +1,7 @@
 /**
- * Counts the SQL statements the SQLite driver runs, grouped by verb and table, so a scenario can report statements
- * per step. Diagnostic only: it wraps better-sqlite3's `Statement` run/get/all/iterate and `Database.exec` in this
- * process (every statement Prisma's adapter runs goes through one of them, cached or freshly prepared) and changes
+ * Counts the SQL statements the database drivers run, grouped by verb and table, so a scenario can report statements
+ * per step. Diagnostic only: it wraps better-sqlite3's `Statement` run/get/all/iterate and `Database.exec`, and
+ * node-postgres' `Client.query` (Prisma's adapter, the event bus's NOTIFY connection), in this process, and changes
  * nothing else.
  */
 import { createRequire } from "node:module";
@@ -12,7 +12,8 @@ let installed = false;
 function key(sql: string): string {
   const s = sql.replace(/\s+/g, " ").trim();
   const verb = (/^\w+/.exec(s)?.[0] ?? "?").toUpperCase();
-  const table = /(?:FROM|INTO|UPDATE)\s+[`"]?(?:main[`"]?\.[`"]?)?(\w+)/i.exec(s)?.[1] ?? "";
+  if (/pg_notify/i.test(s)) return "NOTIFY";
+  const table = /(?:FROM|INTO|UPDATE)\s+[`"]?(?:(?:main|public)[`"]?\.[`"]?)?(\w+)/i.exec(s)?.[1] ?? "";
   return table ? `${verb} ${table}` : verb;
 }
 
@@ -48,6 +49,13 @@ export function installSqlCounter(): void {
   Database.prototype.exec = function (this: unknown, sql: string) {
     count(String(sql));
     return exec.call(this, sql);
+  };
+  const pg = createRequire(import.meta.url)("pg") as { Client: { prototype: Methods } };
+  const query = pg.Client.prototype.query!;
+  pg.Client.prototype.query = function (this: unknown, q: unknown, ...rest: unknown[]) {
+    const text = typeof q === "string" ? q : (q as { text?: unknown } | null)?.text;
+    if (typeof text === "string") count(text);
+    return query.call(this, q, ...rest);
   };
 }
 

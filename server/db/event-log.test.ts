@@ -27,6 +27,12 @@ describe("event log on SQLite", () => {
     expect(read.map((e) => [e.seq, (e.event as { event: string }).event])).toEqual([[1, "one"], [2, "two"], [3, "three"], [4, "four"]]);
     expect(read.slice(1).map((e) => e.at)).toEqual(envs.map((e) => e.at));
     expect(await p.transaction((tx) => tx.events.appendMany(t.id, []))).toEqual([]);
+    // JSON that needs escaping comes back as written; an unknown thread is a not-found error (nothing is stored).
+    const data = { s: 'quote " back\\slash ünïcode ✓', n: [1, 2.5, null], nested: { empty: [] } };
+    const [odd] = await p.transaction((tx) => tx.events.appendMany(t.id, [custom("five", data)]));
+    expect(odd!.event).toMatchObject({ data });
+    expect((await p.events.after(t.id, 4))[0]).toEqual(odd);
+    await expect(p.transaction((tx) => tx.events.appendMany("no-such-thread", [custom("x")]))).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("concurrent transactions and a second connection on the same file keep the sequence contiguous, each batch in one block", async () => {

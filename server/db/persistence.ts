@@ -42,7 +42,7 @@ function stores(
     threads: () => threadStore(db, lock),
     messages: () => messageStore(db, lock),
     queue: () => queueStore(db, lock),
-    events: () => eventLog(db),
+    events: () => eventLog(db, kind),
     llmLogs: () => llmLogStore(db),
     work: () => (opts.workStore ? opts.workStore(db, root) : workStore(db, root, kind)),
     env: () => envStore(db),

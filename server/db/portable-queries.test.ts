@@ -109,6 +109,22 @@ describe(`portable queries on ${testDatabaseKind()}`, () => {
     expect(errorStatus(err)).toMatchObject({ status: 409, code: "CONFLICT", details: [{ path: "username", message: "taken" }] });
   });
 
+  it("a thread read in a transaction after its lock is the row as stored, and then as the transaction updated it", async () => {
+    const p = createPersistence(db.prisma);
+    const t = await p.threads.create({ agentId: "a", tags: ["x"], name: "n", state: initialThreadState() });
+    await p.threads.update(t.id, { stopRequestedAt: 1_790_000_000_123_456, terminatedAt: null, status: "running" });
+    const stored = await p.threads.get(t.id);
+    await p.transaction(async (tx) => {
+      await tx.threads.lock(t.id);
+      expect(await tx.threads.get(t.id)).toEqual(stored);
+      const updated = await tx.threads.update(t.id, { name: "renamed", state: { ...initialThreadState(), activationSteps: 3 } });
+      expect(await tx.threads.get(t.id)).toEqual(updated);
+      expect(updated).toMatchObject({ name: "renamed", version: stored!.version + 1 });
+      expect(await tx.threads.get("no-such-thread")).toBeNull();
+    });
+    expect(await p.threads.get(t.id)).toMatchObject({ name: "renamed", state: { activationSteps: 3 } });
+  });
+
   it("a message appended in one statement gets the next seq, reads back as written, and a taken id is a 409", async () => {
     const p = createPersistence(db.prisma);
     const t = await p.threads.create({ agentId: "a", state: initialThreadState() });

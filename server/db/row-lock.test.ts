@@ -22,7 +22,13 @@ describe("threadLock", () => {
     release();
     await Promise.all([a, b, lock("t2"), lock("t1")]);
     expect(waited).toBe(2);
-    expect(sent).toEqual(['SELECT 1 FROM "Thread" WHERE "id" = ? FOR UPDATE t1', 'SELECT 1 FROM "Thread" WHERE "id" = ? FOR UPDATE t2']);
+    expect(sent).toEqual(['SELECT * FROM "Thread" WHERE "id" = ? FOR UPDATE t1', 'SELECT * FROM "Thread" WHERE "id" = ? FOR UPDATE t2']);
+    // The row the lock read (none here), then the store's own write; a thread not locked here has none.
+    expect(await lock.row("t1")).toBeNull();
+    lock.wrote("t1", { id: "t1" } as never);
+    expect(await lock.row("t1")).toEqual({ id: "t1" });
+    lock.wrote("t3", { id: "t3" } as never);
+    expect(await lock.row("t3")).toBeUndefined();
     // Another transaction's stores get their own lock.
     await threadLock(db, "postgresql")("t1");
     expect(sent).toHaveLength(3);
@@ -30,6 +36,8 @@ describe("threadLock", () => {
 
   it("is a no-op on SQLite (one writing transaction at a time)", async () => {
     const db = { $queryRaw: () => Promise.reject(new Error("not called")) } as unknown as Db;
-    await expect(threadLock(db, "sqlite")("t1")).resolves.toBeUndefined();
+    const lock = threadLock(db, "sqlite");
+    await expect(lock("t1")).resolves.toBeUndefined();
+    expect(await lock.row("t1")).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { DatabaseKind } from "./database-url";
 import type { Db } from "./client";
+import type { Thread } from "./generated/prisma/client";
 
 /**
  * Per-thread write serialisation inside a transaction, so that read-modify-write sequences (a thread's state, the
@@ -10,23 +11,45 @@ import type { Db } from "./client";
  *   thread, from any process, wait for each other until commit.
  * Outside a transaction it only waits for a transaction that holds the row.
  */
-export type ThreadLock = (threadId: string) => Promise<void>;
+export interface ThreadLock {
+  (threadId: string): Promise<void>;
+  /**
+   * The thread's row as the lock read it, kept current by the store's own writes in this transaction (`wrote`); null
+   * when the thread does not exist; undefined when it is not locked here (SQLite: never). A locked row cannot change
+   * under the transaction, so a read of it needs no query of its own.
+   */
+  row(threadId: string): Promise<Thread | null | undefined>;
+  /** The store wrote the row in this transaction: its new value. */
+  wrote(threadId: string, row: Thread): void;
+}
 
 export function threadLock(db: Db, kind: DatabaseKind): ThreadLock {
-  if (kind === "sqlite") return async () => {};
+  if (kind === "sqlite") return Object.assign(async () => {}, { row: async () => undefined, wrote: () => {} });
   // A row stays locked until the transaction ends: each thread is locked once per transaction (a step's transaction
-  // used to lock its thread twice). One connection runs the statements in order, so a statement sent after the first
-  // lock runs after it even when it does not wait for it.
-  const locked = new Map<string, Promise<unknown>>();
-  return async (threadId) => {
+  // used to lock it twice), and the lock reads the row (a step's transaction reads it after locking it: one query
+  // instead of two). One connection runs the statements in order, so a statement sent after the first lock runs after
+  // it even when it does not wait for it.
+  const locked = new Map<string, Promise<Thread | null>>();
+  const lock = (threadId: string): Promise<Thread | null> => {
     let pending = locked.get(threadId);
     if (!pending) {
       // Prisma's query promise runs when first awaited: made a plain promise here, it runs once for every waiter.
-      pending = Promise.resolve(db.$queryRaw`SELECT 1 FROM "Thread" WHERE "id" = ${threadId} FOR UPDATE`);
+      pending = Promise.resolve(db.$queryRaw<Thread[]>`SELECT * FROM "Thread" WHERE "id" = ${threadId} FOR UPDATE`).then((rows) => rows[0] ?? null);
       locked.set(threadId, pending);
     }
-    await pending;
+    return pending;
   };
+  return Object.assign(
+    async (threadId: string) => {
+      await lock(threadId);
+    },
+    {
+      row: (threadId: string) => locked.get(threadId) ?? Promise.resolve(undefined),
+      wrote: (threadId: string, row: Thread) => {
+        if (locked.has(threadId)) locked.set(threadId, Promise.resolve(row));
+      },
+    },
+  );
 }
 
 /** An arbitrary constant naming the work-claim lock among PostgreSQL advisory locks. */

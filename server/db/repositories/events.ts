@@ -2,6 +2,7 @@ import { runtimeEventSchema, type RuntimeEvent, type ThreadEventEnvelope } from 
 import type { EventLog, LlmLogRecord, LlmLogStore, NewLlmLog, Side } from "@/server/runtime/ports";
 import { NotFoundError } from "@/server/runtime/errors";
 import { Prisma, type Db } from "../client";
+import type { DatabaseKind } from "../database-url";
 import type { LlmRequestLog, ThreadEvent } from "../generated/prisma/client";
 import { parseJsonColumn, toJsonColumn, toNullableJsonColumn } from "../json";
 
@@ -16,7 +17,7 @@ function toEnvelope(row: ThreadEvent): ThreadEventEnvelope {
 }
 
 /** The append-only per-thread event log: the thread row's counter gives each event the next contiguous seq. */
-export function eventLog(db: Db): EventLog {
+export function eventLog(db: Db, kind: DatabaseKind = "sqlite"): EventLog {
   /**
    * One `UPDATE Thread ... RETURNING` reserves `events.length` seqs (the row lock serialises writers, so the range is
    * ours), then one INSERT stores them all. The stored value is the JSON form of events our own (typed) code just
@@ -25,22 +26,47 @@ export function eventLog(db: Db): EventLog {
    *
    * Every persisted event passes here (several per step), so both statements are plain SQL that SQLite and PostgreSQL
    * share (quoted identifiers, `RETURNING`, a multi-row `VALUES`): half the cost of the same two writes through the
-   * query builder. The columns hold what the query builder would store (the JSON text, the time through the driver).
+   * query builder; PostgreSQL runs them as one statement. The columns hold what the query builder would store (the
+   * JSON text, the time through the driver).
    */
   async function appendMany(threadId: string, events: RuntimeEvent[]): Promise<ThreadEventEnvelope[]> {
     if (events.length === 0) return [];
     const data = events.map((e) => toJsonColumn(e, { model: "ThreadEvent", field: "data" }));
+    const createdAt = new Date();
+    const first = kind === "postgresql" ? await reserveAndInsert(threadId, events, data, createdAt) : await reserveThenInsert(threadId, events, data, createdAt);
+    const rows = events.map((e, i) => ({ threadId, seq: first + i, type: e.type, data: data[i]! }));
+    const at = createdAt.toISOString();
+    return rows.map((r) => ({ threadId, seq: r.seq, persisted: true, at, event: r.data as RuntimeEvent }));
+  }
+  /** The two statements, on either database; returns the first reserved seq. */
+  async function reserveThenInsert(threadId: string, events: RuntimeEvent[], data: unknown[], createdAt: Date): Promise<number> {
     const reserved = await db.$queryRaw<{ eventSeq: number | bigint }[]>`
       UPDATE "Thread" SET "eventSeq" = "eventSeq" + ${events.length} WHERE "id" = ${threadId} RETURNING "eventSeq"`;
     if (reserved.length === 0) throw new NotFoundError(`Thread ${threadId} not found`);
     const first = Number(reserved[0]!.eventSeq) - events.length + 1;
-    const createdAt = new Date();
-    const rows = events.map((e, i) => ({ threadId, seq: first + i, type: e.type, data: data[i]!, createdAt }));
-    const values = rows.map((r) => Prisma.sql`(${threadId}, ${r.seq}, ${r.type}, ${JSON.stringify(r.data)}, ${createdAt})`);
+    const values = events.map((e, i) => Prisma.sql`(${threadId}, ${first + i}, ${e.type}, ${JSON.stringify(data[i])}, ${createdAt})`);
     await db.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt") VALUES ${Prisma.join(values)}`;
-    const at = createdAt.toISOString();
-    return rows.map((r) => ({ threadId, seq: r.seq, persisted: true, at, event: r.data as RuntimeEvent }));
+    return first;
   }
+
+  /**
+   * PostgreSQL: the same two writes in one statement (one round trip), the UPDATE in a data-modifying `WITH` whose
+   * counter numbers the unnested events. The INSERT runs whether or not the final SELECT reads it.
+   */
+  async function reserveAndInsert(threadId: string, events: RuntimeEvent[], data: unknown[], createdAt: Date): Promise<number> {
+    const n = events.length;
+    const reserved = await db.$queryRaw<{ first: number | bigint }[]>`
+      WITH "r" AS (UPDATE "Thread" SET "eventSeq" = "eventSeq" + ${n} WHERE "id" = ${threadId} RETURNING "eventSeq"),
+      "i" AS (
+        INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt")
+        SELECT ${threadId}, "r"."eventSeq" - ${n} + "e"."ord", "e"."type", "e"."data", CAST(${createdAt} AS timestamp(3))
+        FROM "r", unnest(CAST(${events.map((e) => e.type)} AS text[]), CAST(${data.map((d) => JSON.stringify(d))} AS jsonb[])) WITH ORDINALITY AS "e"("type", "data", "ord")
+      )
+      SELECT "eventSeq" - ${n} + 1 AS "first" FROM "r"`;
+    if (reserved.length === 0) throw new NotFoundError(`Thread ${threadId} not found`);
+    return Number(reserved[0]!.first);
+  }
+
   return {
     async append(threadId: string, event: RuntimeEvent) {
       return (await appendMany(threadId, [event]))[0]!;

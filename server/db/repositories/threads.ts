@@ -56,7 +56,11 @@ export function threadStore(db: Db, lock: ThreadLock | null = null): ThreadStore
       await lock?.(id);
     },
     async get(id) {
-      await lock?.(id);
+      if (lock) {
+        await lock(id);
+        const held = await lock.row(id);
+        if (held !== undefined) return held ? toThreadRecord(held) : null;
+      }
       const row = await db.thread.findUnique({ where: { id } });
       return row ? toThreadRecord(row) : null;
     },
@@ -80,6 +84,7 @@ export function threadStore(db: Db, lock: ThreadLock | null = null): ThreadStore
           lastActivityAt: new Date(),
         },
       });
+      lock?.wrote(id, row);
       return toThreadRecord(row);
     },
     async list(f: ThreadListFilter) {
