@@ -11,6 +11,7 @@ import { computeCost } from "./cost";
 import { LlmAbortError } from "./errors";
 import { allModelsFailedMessage, failureHint, type ModelFailure } from "./failure-message";
 import { buildRequestBody } from "./request-body";
+import { httpFetch } from "./http-fetch";
 import { DEFAULT_API_KEY_ENV } from "./resolve-model";
 import { backoffDelay, classifyError } from "./retry";
 import { runAttempt, type AttemptRun } from "./run-attempt";
@@ -58,7 +59,7 @@ export interface OpenAiClientOptions {
   timeoutMs?: number;
   /** Waits between attempts; replace it in tests. Must settle early when the signal aborts. */
   sleep?: Sleep;
-  /** `fetch` implementation handed to the SDK. */
+  /** `fetch` implementation handed to the SDK (default: `httpFetch`, on node:http). */
   fetch?: typeof fetch;
   /** Jitter source in [0, 1) (default `Math.random`). */
   random?: () => number;
@@ -116,7 +117,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
         maxRetries: 0,
         timeout: config.timeoutMs,
         logLevel: "off",
-        ...(opts.fetch ? { fetch: opts.fetch } : {}),
+        fetch: opts.fetch ?? httpFetch,
       });
       sdks.set(key, sdk);
       if (sdks.size > SDK_CACHE_SIZE) sdks.delete(sdks.keys().next().value as string);
