@@ -1,16 +1,19 @@
 /**
- * The baselines of scenario 1 in a process of their own: (a) and (b) run here on request, so that neither shares a
- * process with our app or with each other. `@openai/agents` keeps its trace context in an AsyncLocalStorage, which
- * on Node 20 turns on promise hooks for the whole process: in a shared process every promise of (a) and of our
- * runtime paid for (b)'s choice. Each loop is timed here, so the IPC round trip is not counted.
+ * The baselines of scenario 1 in processes of their own: (a) and (a') in one, (b) in another, so that none shares a
+ * process with our app, and (a) never shares one with (b). `@openai/agents` keeps its trace context in an
+ * AsyncLocalStorage, which on Node 20 turns on promise hooks for the whole process once it has run: in a shared
+ * process every promise of (a) (about 15% of its time) and of our runtime paid for (b)'s choice. Each loop is timed
+ * in its child, so the IPC round trip is not counted.
  *
  * Parent side: `startBaselines(url)`. Child side: this file run with `--import tsx` and an IPC channel.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { httpFetch } from "@/server/runtime/llm/http-fetch";
 import { agentsSdkLoop, openaiLoop, sdkClient, type LoopStats } from "./direct-loops";
 
-export type Baseline = "openai" | "agents";
+/** `openai-transport`: loop (a) with the SDK on our runtime's HTTP transport (`httpFetch`) instead of its default fetch. */
+export type Baseline = "openai" | "openai-transport" | "agents";
 
 interface Request {
   id: number;
@@ -32,7 +35,18 @@ export interface Baselines {
   close(): Promise<void>;
 }
 
+/** Two children: one for the `openai` loops, one for `@openai/agents`, so (b)'s promise hooks never reach (a). */
 export async function startBaselines(fakeUrl: string): Promise<Baselines> {
+  const [openai, agents] = await Promise.all([startChild(fakeUrl), startChild(fakeUrl)]);
+  return {
+    run: (loop, system, user) => (loop === "agents" ? agents : openai).run(loop, system, user),
+    close: async () => {
+      await Promise.all([openai.close(), agents.close()]);
+    },
+  };
+}
+
+async function startChild(fakeUrl: string): Promise<Baselines> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "baseline-process.ts"), fakeUrl], {
     cwd: path.resolve(import.meta.dirname, ".."),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -70,11 +84,15 @@ export async function startBaselines(fakeUrl: string): Promise<Baselines> {
 
 if (process.send && process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const client = sdkClient(process.argv[2]!);
+  const ourTransport = sdkClient(process.argv[2]!, httpFetch);
   process.on("message", (req: Request) => {
     void (async () => {
       try {
         const t0 = performance.now();
-        const stats = req.loop === "openai" ? await openaiLoop(client, req.system, req.user) : await agentsSdkLoop(client, req.system, req.user);
+        const stats =
+          req.loop === "agents"
+            ? await agentsSdkLoop(client, req.system, req.user)
+            : await openaiLoop(req.loop === "openai" ? client : ourTransport, req.system, req.user);
         process.send!({ id: req.id, ms: performance.now() - t0, stats } satisfies Reply);
       } catch (err) {
         process.send!({ id: req.id, error: err instanceof Error ? err.message : String(err) } satisfies Reply);

@@ -9,8 +9,9 @@ import { z } from "zod";
 
 export const MODEL = "bench-model";
 
-export function sdkClient(baseURL: string): OpenAI {
-  return new OpenAI({ baseURL, apiKey: "bench", maxRetries: 3 });
+/** `fetch`: the SDK's transport (its default, the global fetch, when absent). */
+export function sdkClient(baseURL: string, fetch?: typeof globalThis.fetch): OpenAI {
+  return new OpenAI({ baseURL, apiKey: "bench", maxRetries: 3, ...(fetch ? { fetch } : {}) });
 }
 
 const echoTool: ChatCompletionTool = {

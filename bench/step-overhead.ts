@@ -45,6 +45,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
   const delays: { p50: number; p99: number; max: number }[] = [];
   const bare: number[] = [];
   const bareLlm: number[] = [];
+  const bareOnOurs: number[] = [];
   const agents: number[] = [];
   const ours: number[] = [];
   const oursLlm: number[] = [];
@@ -61,6 +62,12 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
         bare.push(bareMs / STEPS);
         bareLlm.push(r.llmMs / STEPS);
       }
+      await fake.clear();
+
+      // (a') the same loop on our runtime's HTTP transport
+      const { ms: leanMs, stats: l } = await baselines.run("openai-transport", SYSTEM, "s1 start");
+      if (l.steps !== STEPS) throw new Error(`openai loop on httpFetch ran ${l.steps} steps, expected ${STEPS}`);
+      if (measured) bareOnOurs.push(leanMs / STEPS);
       await fake.clear();
 
       // (b) @openai/agents
@@ -112,9 +119,11 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
     rows: [
       row(name, "ours (runtime, persisted, published)", ours, "ms/step"),
       row(name, "(a) openai SDK loop, no persistence", bare, "ms/step"),
+      row(name, "(a') openai SDK loop on our HTTP transport", bareOnOurs, "ms/step", "(a) with httpFetch as the SDK's fetch"),
       row(name, "(b) @openai/agents loop", agents, "ms/step"),
       { scenario: name, metric: "ratio ours/(a)", median: ratio(ours, bare), p95: "", unit: "×", note: "goal ≤ 1.5" },
       { scenario: name, metric: "ratio ours/(b)", median: ratio(ours, agents), p95: "", unit: "×", note: "goal < 1" },
+      { scenario: name, metric: "ratio ours/(a')", median: ratio(ours, bareOnOurs), p95: "", unit: "×", note: "the same transport on both sides" },
       // Each round's own ratio: the three loops of a round ran within a second of each other, on the same machine state.
       row(name, "ratio ours/(a), per round", ours.map((v, i) => v / bare[i]!), "×", "median and p95 over rounds"),
       row(name, "ratio ours/(b), per round", ours.map((v, i) => v / agents[i]!), "×", "median and p95 over rounds"),
@@ -131,7 +140,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
       `Scenario ${name} SQL statements per step (last run, ${on ? "every query of the process's PostgreSQL clients, NOTIFY included" : "SQLite driver"}): ${perStep(total)} in all; ` +
         sql.slice(0, 14).map(([k, n]) => `${k} ${perStep(n)}`).join(", "),
       `Scenario 1 event-loop delay during our measured runs (perf_hooks, 5 ms resolution; per run, then the median over runs): p50 ${round(median(delays.map((d) => d.p50)), 1)} ms, p99 ${round(median(delays.map((d) => d.p99)), 1)} ms; the longest in any run ${round(Math.max(...delays.map((d) => d.max)), 1)} ms.`,
-      `Scenario 1: ${STEPS} LLM calls per run (${STEPS - 1} echo tool calls, then text); ${runs} measured rounds after ${warmup} warm-up rounds, each round one run of (a), (b) and ours in turn; all three stream. (a) and (b) run in a process of their own (bench/baseline-process.ts): @openai/agents keeps an AsyncLocalStorage, whose promise hooks (Node 20) would otherwise tax every promise of the process, ours and (a)'s included.`,
+      `Scenario 1: ${STEPS} LLM calls per run (${STEPS - 1} echo tool calls, then text); ${runs} measured rounds after ${warmup} warm-up rounds, each round one run of (a), (a'), (b) and ours in turn; all stream. (a) and (a') run in a process of their own, (b) in another (bench/baseline-process.ts): @openai/agents keeps an AsyncLocalStorage, whose promise hooks (Node 20) would otherwise tax every promise of the process it ran in, ours or (a)'s.`,
     ],
   };
 }
