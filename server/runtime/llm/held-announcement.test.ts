@@ -82,3 +82,57 @@ describe("a held-back announcement", () => {
     expect(w.attempts.map((a) => a.announced)).toEqual([true, false]);
   });
 });
+
+describe("work that overlaps the wait (whileInFlight)", () => {
+  /** A write that takes a while, recording its start and end in `order`. */
+  function overlapped(order: string[], ms = 40) {
+    let runs = 0;
+    return {
+      get runs() {
+        return runs;
+      },
+      whileInFlight: async () => {
+        runs++;
+        order.push("overlap start");
+        await new Promise((r) => setTimeout(r, ms));
+        order.push("overlap end");
+      },
+    };
+  }
+
+  it("runs once, after the request left, and settles before the first delta and before the attempt is logged", async () => {
+    fake.setScript([{ delay_ms: 150, respond: { content: "a b" } }]);
+    const w = watching(2_000);
+    const o = overlapped(w.order);
+    const started = performance.now();
+    await call({ ...w.opts, whileInFlight: o.whileInFlight });
+    // The model's 150 ms and the write's 40 ms overlap.
+    expect(performance.now() - started).toBeLessThan(150 + 40 + 100);
+    expect(o.runs).toBe(1);
+    expect(w.order).toEqual(["overlap start", "overlap end", "announce 1", "delta a", "delta  b", "log 1 success"]);
+  });
+
+  it("comes before the announcement of a fast answer and before the retry of a failed attempt", async () => {
+    fake.setScript([{ times: 1, status: 500 }, { respond: { tool_calls: [{ name: "echo", arguments: {} }] } }]);
+    const w = watching(2_000);
+    const o = overlapped(w.order, 5);
+    await call({ ...w.opts, whileInFlight: o.whileInFlight });
+    expect(o.runs).toBe(1);
+    expect(w.order).toEqual(["overlap start", "overlap end", "announce 1", "log 1 error", "log 2 success"]);
+  });
+
+  it("cancels the call when it fails, and the call fails with its error", async () => {
+    fake.setScript([{ delay_ms: 500, respond: { content: "never seen" } }]);
+    const w = watching(2_000);
+    const started = performance.now();
+    const failure = await call({
+      ...w.opts,
+      whileInFlight: async () => {
+        throw new Error("the write failed");
+      },
+    }).catch((e: unknown) => e);
+    expect((failure as Error).message).toBe("the write failed");
+    expect(performance.now() - started).toBeLessThan(400);
+    expect(w.order).toEqual([]);
+  });
+});

@@ -149,6 +149,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
           timeoutMs: config.timeoutMs,
           onSent: call.onAttemptStart && (() => call.onAttemptStart!({ model, attempt })),
           announceAfterMs: call.announceAfterMs,
+          whileSent: attempt === 1 ? call.whileInFlight : undefined,
           onDelta: call.onDelta && ((delta) => call.onDelta?.({ ...delta, attempt })),
         });
         if (run.error === null) {

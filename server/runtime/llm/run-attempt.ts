@@ -28,6 +28,12 @@ export interface AttemptInput {
    * fails, whichever comes first; an attempt that succeeds sooner without a delta never runs it (`announced` false).
    */
   announceAfterMs?: number;
+  /**
+   * Work that overlaps the wait (`LlmCallOptions.whileInFlight`): started once the request has left, settled before
+   * `onSent` runs, before the first delta is forwarded and before the attempt returns; if it throws, the request is
+   * cancelled and the error rethrown.
+   */
+  whileSent?: () => Promise<void>;
 }
 
 export interface AttemptRun {
@@ -78,12 +84,16 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
 
   let error: unknown = null;
   let sent: Promise<CallbackFailure | null> | null = null;
+  let during: Promise<CallbackFailure | null> | null = null;
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Start the held-back announcement now (if it has not started); its outcome. */
+  /** The announcement, after the overlapped work (a failure of that work cancels it). */
+  const afterDuring = (onSent: () => void | Promise<void>) =>
+    (during ?? Promise.resolve(null)).then((failed) => failed ?? settle(Promise.resolve().then(onSent), controller));
+  /** Start the held-back announcement now (if it has not started); its outcome, or the overlapped work's failure. */
   const announceNow = (): Promise<CallbackFailure | null> | null => {
     clearTimeout(holdTimer);
-    if (!sent && input.onSent) sent = settle(Promise.resolve().then(input.onSent), controller);
-    return sent;
+    if (!sent && input.onSent) sent = afterDuring(input.onSent);
+    return sent ?? during;
   };
   try {
     if (input.signal?.aborted) throw new LlmAbortError();
@@ -91,7 +101,8 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
     const params = input.body as unknown as ChatCompletionCreateParamsStreaming;
     const asText = input.bodyText === undefined ? {} : { body: input.bodyText, headers: { "content-type": "application/json" } };
     const pending = input.sdk.chat.completions.create(params, { signal: controller.signal, ...asText });
-    if (input.announceAfterMs === undefined) sent = announce(input.onSent, controller);
+    during = announce(input.whileSent, controller);
+    if (input.announceAfterMs === undefined) sent = input.onSent ? (during ? afterDuring(input.onSent) : announce(input.onSent, controller)) : null;
     else if (input.onSent) holdTimer = setTimeout(announceNow, input.announceAfterMs);
     const stream = await pending;
     streaming = true;
@@ -129,7 +140,7 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
   // A failure is announced before the caller logs it; the announcement precedes whatever the caller does with the
   // outcome (its log row, its events).
   if (error !== null) announceNow();
-  const failed = sent && (await sent);
+  const failed = (during && (await during)) || (sent && (await sent));
   if (failed) throw failed.error;
   const finishedAt = new Date();
   return { assembler, error, startedAt, finishedAt, latencyMs: performance.now() - t0, ttftMs, announced: sent !== null || !input.onSent };

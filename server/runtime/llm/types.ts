@@ -112,6 +112,13 @@ export interface LlmCallOptions {
   announceAfterMs?: number;
   /** Called when each attempt finishes, successful or not (persist the log row here). */
   onAttempt?: (attempt: LlmAttempt) => void | Promise<void>;
+  /**
+   * Work that overlaps the first attempt's wait for the model (a transaction): started once, after that request has
+   * left, and settled before any announcement (`onAttemptStart`), forwarded delta or `onAttempt`, and before
+   * `complete` returns. If it throws, the call is cancelled and fails with that error. A client that cannot overlap
+   * it runs it before its first attempt.
+   */
+  whileInFlight?: () => Promise<void>;
 }
 
 export interface LlmClient {

@@ -18,14 +18,22 @@ export async function createMessage(
   scope: StateScope,
   input: NewMessage,
   extra?: (tx: Stores, msg: MessageRecord, emit: Emit) => Promise<void>,
-  opts: {
-    /** Checked in the transaction, before the append: a message it returns is returned instead (nothing is stored). */
-    existing?: (tx: Stores) => Promise<MessageRecord | null>;
-    /** Writes that precede the message in its transaction (and their events, its `message.created`). */
-    before?: (tx: Stores, emit: Emit) => Promise<void>;
-  } = {},
+  opts: CommitOptions = {},
 ): Promise<MessageRecord> {
-  const { existing, before } = opts;
+  return commitMessage(scope, await prepareMessage(scope, input), extra, opts);
+}
+
+export interface CommitOptions {
+  /** Checked in the transaction, before the append: a message it returns is returned instead (nothing is stored). */
+  existing?: (tx: Stores) => Promise<MessageRecord | null>;
+  /** Writes that precede the message in its transaction (and their events, its `message.created`). */
+  before?: (tx: Stores, emit: Emit) => Promise<void>;
+}
+
+/** A message as it will be stored: id and time set, `before_create_message` hooks applied, secret values masked. */
+export type PreparedMessage = NewMessage & { id: string; createdAt: number };
+
+export async function prepareMessage(scope: StateScope, input: NewMessage): Promise<PreparedMessage> {
   const hc = hookContext(scope);
   let record: NewMessage = { ...input, id: input.id ?? newId(), createdAt: input.createdAt ?? nowMicros() };
   if (hc) {
@@ -33,7 +41,17 @@ export async function createMessage(
     const out = await runHooks(hc, "before_create_message", draft, (exec, state, value) => Promise.resolve(exec(state, value)), acceptMessage);
     record = applySpecMessage(record, out);
   }
-  record = await redactRecord(scope, record);
+  return (await redactRecord(scope, record)) as PreparedMessage;
+}
+
+/** Store a prepared message in its transaction with its `message.created` (and `extra`), then `after_create_message`. */
+export async function commitMessage(
+  scope: StateScope,
+  record: PreparedMessage,
+  extra?: (tx: Stores, msg: MessageRecord, emit: Emit) => Promise<void>,
+  { existing, before }: CommitOptions = {},
+): Promise<MessageRecord> {
+  const hc = hookContext(scope);
   let stored = true;
   const msg = await scope.deps.events.commit(async (tx, emit) => {
     const found = existing ? await existing(tx) : null;

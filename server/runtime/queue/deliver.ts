@@ -19,10 +19,11 @@ export async function deliverQueue(
   deps: RuntimeDeps,
   thread: ThreadRecord,
   agent: ParsedAgentDefinition | undefined,
-  opts: { resetActivationSteps?: boolean } = {},
+  opts: { resetActivationSteps?: boolean; beforeWrite?: () => Promise<void> } = {},
 ): Promise<ThreadRecord> {
   const pending = await deps.persistence.queue.pending(thread.id);
   if (pending.length === 0) return thread;
+  await opts.beforeWrite?.();
   const acting: Side = thread.state.turn?.side ?? "a";
   const reset = opts.resetActivationSteps === true;
   let firstSeq = 0;

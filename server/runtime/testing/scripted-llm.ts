@@ -33,6 +33,7 @@ export class ScriptedLlm implements LlmClient {
 
   async complete(req: LlmRequest, opts: LlmCallOptions = {}): Promise<LlmResult> {
     this.requests.push(structuredClone(req));
+    await opts.whileInFlight?.();
     await opts.onAttemptStart?.({ model: req.models[0]!, attempt: 1 });
     const step = this.steps.shift();
     if (!step) throw new Error(`ScriptedLlm: unexpected LLM call #${this.requests.length} (no scripted reply left)`);

@@ -6,7 +6,7 @@ import type { MessageRecord, StopReason, Stores, ThreadRecord, ToolCallRecord } 
 import { deliverQueue } from "../queue/deliver";
 import { buildStepRequest, callModel, heldAnnouncement, writeAttemptLog, type DeferredAttempt, type LeadEvent } from "../side-loop/llm-step";
 import { loadStepContext, type StepContext } from "../side-loop/step-context";
-import { runToolCalls, storeResult, STOPPED_BEFORE_RUN, toolStartedEvent } from "../tools/dispatch";
+import { runToolCalls, storeResult, STOPPED_BEFORE_RUN, toolStartedEvent, type UnstoredResult } from "../tools/dispatch";
 import { toolError } from "../tools/tool-call-context";
 import { applyStopDecision, endTurnTx, sideStopConfig } from "./apply-stop";
 import type { RuntimeDeps } from "./deps";
@@ -20,6 +20,8 @@ import { registryMessage } from "../subagents/texts";
 import { stopRequested, watchStopRequests } from "./stop-request";
 import { idleTx } from "./go-idle";
 import { redactForThread } from "../env/thread-secrets";
+import { hookContext } from "../state/scope";
+import { carriedHistory, settleCarry, type Carry } from "./carry";
 
 /**
  * One activation of a thread: deliver queued messages, then step the active side until nothing is due (ai_human:
@@ -29,8 +31,13 @@ import { redactForThread } from "../env/thread-secrets";
 export async function runActivation(deps: RuntimeDeps, threadId: string): Promise<void> {
   const controller = deps.aborts.begin(threadId);
   const unwatch = watchStopRequests(deps, threadId, controller);
+  const carry: Carry = { unstored: null };
   try {
-    await activationLoop(deps, threadId, controller.signal);
+    try {
+      await activationLoop(deps, threadId, controller.signal, carry);
+    } finally {
+      await settleCarry(carry);
+    }
   } finally {
     unwatch();
     deps.aborts.end(threadId, controller);
@@ -39,7 +46,8 @@ export async function runActivation(deps: RuntimeDeps, threadId: string): Promis
   }
 }
 
-async function activationLoop(deps: RuntimeDeps, threadId: string, signal: AbortSignal): Promise<void> {
+/** `carry`: the last step's final tool message, stored while the next request is in flight (see carry.ts). */
+async function activationLoop(deps: RuntimeDeps, threadId: string, signal: AbortSignal, carry: Carry): Promise<void> {
   const p = deps.persistence;
   // The activation's step count starts from 0: reset with the first delivery (one transaction), or on its own before
   // the first step. Either is a read-modify-write of the state in one transaction (the thread row is locked), so that
@@ -47,6 +55,7 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
   let latest: ThreadRecord | null = await p.threads.get(threadId);
   if (!latest || latest.status === "terminated") return;
   let resetDue = true;
+  const settle = () => settleCarry(carry);
   for (;;) {
     let thread = latest ?? (await p.threads.get(threadId));
     latest = null;
@@ -55,13 +64,15 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
     if (signal.aborted || thread.stopRequestedAt !== null) {
       // A user stop (durable; possibly requested before this activation was claimed): queued messages are kept in
       // the history, then the stop is applied before any LLM step.
+      await settle();
       return finishUserStop(deps, await deliverQueue(deps, thread, agent));
     }
-    thread = await activateImmediate(deps, thread, agent);
-    thread = await deliverQueue(deps, thread, agent, { resetActivationSteps: resetDue });
+    thread = await activateImmediate(deps, thread, agent, settle);
+    thread = await deliverQueue(deps, thread, agent, { resetActivationSteps: resetDue, beforeWrite: settle });
     if (resetDue) {
       resetDue = false;
       if (thread.state.activationSteps !== 0) {
+        await settle();
         thread = await p.transaction(async (tx) => {
           const fresh = (await tx.threads.get(threadId)) ?? thread!;
           return fresh.state.activationSteps === 0 ? fresh : tx.threads.update(threadId, { state: { ...fresh.state, activationSteps: 0 } });
@@ -69,6 +80,7 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
       }
     }
     if (!thread.state.turn?.active && thread.state.continueRequested) {
+      await settle();
       thread = await p.transaction(async (tx) => {
         const fresh = (await tx.threads.get(threadId)) ?? thread!;
         const side = fresh.state.turn?.side ?? "a";
@@ -77,6 +89,7 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
       });
     }
     if (!thread.state.turn?.active) {
+      await settle();
       // Already idle: the transaction that ended the turn found nothing due (see applyStopDecision).
       if (thread.status === "idle") return;
       if (await goIdle(deps, thread)) return;
@@ -86,34 +99,43 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
     try {
       ctx = await loadStepContext(deps, thread, thread.state.turn.side);
     } catch (err) {
+      await settle();
       return stopWithError(deps, thread, err);
     }
     // One read of the history serves both the check for an unfinished step and the next step's request.
-    const history = await p.messages.list(threadId, { includeSilent: true });
+    const history = carriedHistory(await p.messages.list(threadId, { includeSilent: true }), threadId, carry);
     // A stored step whose tools or stop evaluation did not finish (a restart, or a queued tool call): finish it.
     const pending = await finishPendingStep(deps, thread, ctx, signal, history);
     if (pending === "waiting") return;
     if (pending) continue;
     const turn = thread.state.turn;
     if (ctx.sideConfig.maxSteps !== undefined && turn.steps >= ctx.sideConfig.maxSteps) {
+      await settle();
       await endTurnWith(deps, thread, ctx, "max_steps");
       continue;
     }
     if (thread.state.activationSteps >= deps.settings.maxTotalSteps) {
+      await settle();
       await stopActivation(deps, thread, "max_total_steps", `Reached the ceiling of ${deps.settings.maxTotalSteps} steps in one activation`);
       return;
     }
-    const outcome = await runStep(deps, thread, ctx, signal, history);
+    const outcome = await runStep(deps, thread, ctx, signal, history, carry);
     if (outcome === "stopped") return;
   }
 }
 
 /** Spawn the immediate subagents of the prompt that is active (or about to be), once per activation. */
-async function activateImmediate(deps: RuntimeDeps, thread: ThreadRecord, agent: ReturnType<ReturnType<RuntimeDeps["definitions"]>["agent"]>): Promise<ThreadRecord> {
+async function activateImmediate(
+  deps: RuntimeDeps,
+  thread: ThreadRecord,
+  agent: ReturnType<ReturnType<RuntimeDeps["definitions"]>["agent"]>,
+  beforeWrite: () => Promise<void>,
+): Promise<ThreadRecord> {
   if (!agent) return thread;
   const side = thread.state.turn?.side ?? "a";
   const prompt = (side === "b" ? agent.sideB : agent.sideA)?.prompt;
   if (!prompt || thread.state.immediateDone.includes(prompt) || immediateEntries(deps.definitions(), prompt).length === 0) return thread;
+  await beforeWrite();
   const ctx = await loadStepContext(deps, thread, side);
   await runImmediate(deps, thread, ctx);
   return (await deps.persistence.threads.get(thread.id)) ?? thread;
@@ -126,8 +148,13 @@ async function runStep(
   ctx: StepContext,
   signal: AbortSignal,
   history: MessageRecord[],
+  carry: Carry,
 ): Promise<"continue" | "stopped"> {
   const children = await deps.persistence.subagents.listByParent(thread.id);
+  // Only a thread that nothing else writes messages to while it steps carries a result past its request: no children
+  // (a report could land between the call and its result), no hooks (one may inject a message while the request is built).
+  const mayCarry = children.length === 0 && !hookContext({ deps, thread, side: ctx.side, ctx, signal, stepId: "" });
+  if (!mayCarry) await settleCarry(carry);
   const registryText = registryMessage(children);
   let req;
   let offered;
@@ -135,6 +162,7 @@ async function runStep(
     offered = await offeredTools(ctx, children);
     req = await buildStepRequest(deps, ctx, thread, history, registryText ? [registryText] : [], offered.chat, signal);
   } catch (err) {
+    await settleCarry(carry);
     await stopWithError(deps, thread, err);
     return "stopped";
   }
@@ -161,10 +189,14 @@ async function runStep(
   };
   let result;
   try {
-    result = await callModel(deps, ctx, thread, req, step, signal, lead, deferred);
+    // The previous step's last tool message is stored while this request is in flight, before anything else.
+    const unstored = carry.unstored;
+    result = await callModel(deps, ctx, thread, req, step, signal, lead, deferred, unstored ? () => settleCarry(carry) : undefined);
+    await settleCarry(carry);
     // An answer that came before its announcement takes it into the message's transaction (see ANNOUNCE_AFTER_MS).
     if (deferred.attempt?.announced !== false) await announceStep();
   } catch (err) {
+    await settleCarry(carry);
     await announceStep();
     if (signal.aborted) return "continue"; // the loop delivers queued messages, then records the stop
     if (isAbortError(err)) {
@@ -222,7 +254,7 @@ async function runStep(
     if (deferred.attempt) await deps.events.commit((tx, emit) => logAttempt(tx, emit, null));
     throw err;
   });
-  const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName, start);
+  const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName, start, mayCarry ? carry : undefined);
   return outcome === "waiting" ? "stopped" : "continue";
 }
 
@@ -244,21 +276,31 @@ async function finishStep(
   alreadyExecuted: ExecutedCall[] = [],
   offered?: Map<string, OfferedTool>,
   start?: ToolStart,
+  /** Where to leave the last tool message unstored, when nothing else needs it stored first. */
+  carry?: Carry,
 ): Promise<"done" | "waiting"> {
   const children = await deps.persistence.subagents.listByParent(thread.id);
   const tc = { deps, thread, ctx, side: ctx.side, signal, stepId, assistantMessage: assistant, depth: 0, offered, children };
   // A stop requested while the model answered: its tools do not run (the loop records the stop; they get errors).
   // (Read from the database, unless the step's own transaction just did.)
   if (calls.length > 0 && (signal.aborted || (start ? start.stopRequested : await stopRequested(deps, thread.id)))) return "done";
-  const { executed, deferred } = calls.length > 0 ? await runToolCalls(tc, calls, start?.announced) : { executed: [], deferred: 0 };
+  const ran = calls.length > 0 ? await runToolCalls(tc, calls, start?.announced, carry !== undefined) : null;
+  const { executed, deferred, threadChanged } = ran ?? { executed: [], deferred: 0, threadChanged: false };
+  const all = [...alreadyExecuted, ...executed];
+  const decision = evaluateStops(sideStopConfig(ctx.sideConfig), { calls: all, hadToolCalls: (assistant.toolCalls ?? []).length > 0 });
+  if (ran?.unstored) {
+    const unstored: UnstoredResult = ran.unstored;
+    // Carried to the next step's request only when the loop goes straight on to it.
+    const goesOn = !signal.aborted && !threadChanged && deferred === 0 && decision.scope === "none" && thread.parentId === null;
+    if (goesOn && carry) carry.unstored = unstored;
+    else await unstored.store();
+  }
   if (signal.aborted) return "done"; // the loop records the user stop
   await applySessionStatus(deps, thread, ctx, executed);
   if (deferred > 0) {
     await waitForChildren(deps, thread.id);
     return "waiting";
   }
-  const all = [...alreadyExecuted, ...executed];
-  const decision = evaluateStops(sideStopConfig(ctx.sideConfig), { calls: all, hadToolCalls: (assistant.toolCalls ?? []).length > 0 });
   await applyStopDecision(deps, thread.id, ctx.agent, decision, assistant);
   return "done";
 }

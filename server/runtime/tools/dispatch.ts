@@ -2,7 +2,7 @@ import { toolResultSchema, type ToolCall, type ToolResult } from "@/server/spec"
 import { isAbortError } from "../abort";
 import { redactDeep, redactText } from "../env/redact";
 import { runHooks } from "../hooks/hook-runner";
-import { createMessage } from "../messages/message-writer";
+import { commitMessage, prepareMessage, type PreparedMessage } from "../messages/message-writer";
 import type { MessageRecord, Stores, ToolCallRecord } from "../ports";
 import { hookContext, type StateScope } from "../state/scope";
 import { invokeLifecycle, invokeSubagent } from "../subagents/invoke";
@@ -25,10 +25,16 @@ export async function runToolCalls(
   calls: ToolCallRecord[],
   /** The call whose `tool.started` is already stored (with the assistant message that made it). */
   announced?: string,
-): Promise<{ executed: ExecutedCall[]; threadChanged: boolean; deferred: number }> {
+  /**
+   * Leave the last call's result unstored when it is a plain tool (or a call that failed before running): it comes
+   * back as `unstored`, for the caller to store while the next request is in flight.
+   */
+  holdLast = false,
+): Promise<{ executed: ExecutedCall[]; threadChanged: boolean; deferred: number; unstored: UnstoredResult | null }> {
   const executed: ExecutedCall[] = [];
   let threadChanged = false;
   let deferred = 0;
+  let unstored: UnstoredResult | null = null;
   const offered = tc.offered ?? (await offeredTools(tc.ctx, await tc.deps.persistence.subagents.listByParent(tc.thread.id))).byName;
   for (const call of calls) {
     const name = call.function.name;
@@ -74,10 +80,12 @@ export async function runToolCalls(
       result = toolError("Stopped by the user while this tool was running.", { error_code: "user_stop" });
     }
     result = await afterToolHooks(tc, call, result);
-    await storeResult(tc, call, result, performance.now() - started);
+    const hold = holdLast && call === calls[calls.length - 1] && (!entry || !parsed.ok || entry.kind === "tool");
+    if (hold) unstored = await prepareResult(tc, call, result, performance.now() - started);
+    else await storeResult(tc, call, result, performance.now() - started);
     executed.push({ name, args: parsed.ok ? parsed.args : null, status: result.status, text: resultText(result) });
   }
-  return { executed, threadChanged, deferred };
+  return { executed, threadChanged, deferred, unstored };
 }
 
 /** The `tool.started` event of a call (its arguments with secret values masked). */
@@ -123,6 +131,19 @@ async function afterToolHooks(tc: ToolCallContext, call: ToolCallRecord, result:
 
 /** Store the tool message for a call and announce it. */
 export async function storeResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number): Promise<void> {
+  await (await prepareResult(scope, call, result, durationMs)).store();
+}
+
+/**
+ * A tool message ready to store (hooks applied, secrets masked) but not stored yet: the next step's request can carry
+ * it while `store` writes it. `store` runs its transaction once, however often it is called.
+ */
+export interface UnstoredResult {
+  message: PreparedMessage;
+  store(): Promise<void>;
+}
+
+export async function prepareResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number): Promise<UnstoredResult> {
   // A call has one result. Another writer may have stored it meanwhile: a blocking child's report answers the call
   // in the child's transaction, possibly while this thread re-runs the call after a restart. Checked with the thread
   // locked (the report locks it too), among the messages after the call's own.
@@ -132,36 +153,41 @@ export async function storeResult(scope: StateScope, call: ToolCallRecord, resul
     const later = await tx.messages.list(scope.thread.id, { afterSeq: after, includeSilent: true });
     return later.find((m) => m.role === "tool" && m.toolCallId === call.id) ?? null;
   };
-  await createMessage(
-    scope,
-    {
-      role: "tool",
-      content: resultText(result),
-      name: call.function.name,
-      toolCalls: null,
-      toolCallId: call.id,
-      toolStatus: result.status,
-      reasoningContent: null,
-      attachments: null,
-      silent: false,
-      depth: 0,
-      side: scope.side,
-      metadata:
-        result.status === "error" && (result.error_code || result.error_data)
-          ? { error_code: result.error_code ?? null, error_data: result.error_data ?? null }
-          : null,
-      subagentId: null,
-    },
-    async (_tx, msg, emit) => {
-      await emit(scope.thread.id, {
-        type: "tool.completed",
-        toolCallId: call.id,
-        name: call.function.name,
-        status: result.status,
-        durationMs: Math.round(durationMs),
-        messageId: msg.id,
-      });
-    },
-    { existing },
-  );
+  const message = await prepareMessage(scope, {
+    role: "tool",
+    content: resultText(result),
+    name: call.function.name,
+    toolCalls: null,
+    toolCallId: call.id,
+    toolStatus: result.status,
+    reasoningContent: null,
+    attachments: null,
+    silent: false,
+    depth: 0,
+    side: scope.side,
+    metadata:
+      result.status === "error" && (result.error_code || result.error_data)
+        ? { error_code: result.error_code ?? null, error_data: result.error_data ?? null }
+        : null,
+    subagentId: null,
+  });
+  let stored: Promise<void> | null = null;
+  const write = async () => {
+    await commitMessage(
+      scope,
+      message,
+      async (_tx, msg, emit) => {
+        await emit(scope.thread.id, {
+          type: "tool.completed",
+          toolCallId: call.id,
+          name: call.function.name,
+          status: result.status,
+          durationMs: Math.round(durationMs),
+          messageId: msg.id,
+        });
+      },
+      { existing },
+    );
+  };
+  return { message, store: () => (stored ??= write()) };
 }
