@@ -134,11 +134,13 @@ export class DirectSqlite {
     return this.prepare(sql).all(...args) as T[];
   }
 
-  /** Drop what the caches hold for a thread (its activation ended: idle threads do not stay resident). */
+  /**
+   * Drop what the caches hold for a thread (its activation ended: idle threads do not stay resident). Its env entries
+   * go with `Persistence.release`, which drops them on either database.
+   */
   forgetThread(threadId: string): void {
     this.history.forget(threadId);
     this.states.forget(threadId);
-    this.env.forgetThread(threadId);
     this.rows.delete(threadId);
     this.children.delete(threadId);
     this.queues.delete(threadId);

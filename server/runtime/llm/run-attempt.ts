@@ -102,7 +102,7 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
     const asText = input.bodyText === undefined ? {} : { body: input.bodyText, headers: { "content-type": "application/json" } };
     const pending = input.sdk.chat.completions.create(params, { signal: controller.signal, ...asText });
     during = announce(input.whileSent, controller);
-    if (input.announceAfterMs === undefined) sent = input.onSent ? (during ? afterDuring(input.onSent) : announce(input.onSent, controller)) : null;
+    if (input.onSent && input.announceAfterMs === undefined) sent = during ? afterDuring(input.onSent) : announce(input.onSent, controller);
     else if (input.onSent) holdTimer = setTimeout(announceNow, input.announceAfterMs);
     const stream = await pending;
     streaming = true;

@@ -6,7 +6,7 @@ import type { MessageRecord, StopReason, Stores, ThreadRecord, ToolCallRecord } 
 import { deliverQueue } from "../queue/deliver";
 import { buildStepRequest, callModel, heldAnnouncement, writeAttemptLog, type DeferredAttempt, type LeadEvent } from "../side-loop/llm-step";
 import { loadStepContext, type StepContext } from "../side-loop/step-context";
-import { runToolCalls, storeResult, STOPPED_BEFORE_RUN, toolStartedEvent, type UnstoredResult } from "../tools/dispatch";
+import { runToolCalls, storeResult, STOPPED_BEFORE_RUN, toolStartedEvent } from "../tools/dispatch";
 import { toolError } from "../tools/tool-call-context";
 import { applyStopDecision, endTurnTx, sideStopConfig } from "./apply-stop";
 import type { RuntimeDeps } from "./deps";
@@ -20,7 +20,7 @@ import { registryMessage } from "../subagents/texts";
 import { stopRequested, watchStopRequests } from "./stop-request";
 import { idleTx } from "./go-idle";
 import { redactForThread } from "../env/thread-secrets";
-import { hookContext } from "../state/scope";
+import { activeHooks } from "../hooks/hook-runner";
 import { carriedHistory, settleCarry, type Carry } from "./carry";
 
 /**
@@ -153,7 +153,7 @@ async function runStep(
   const children = await deps.persistence.subagents.listByParent(thread.id);
   // Only a thread that nothing else writes messages to while it steps carries a result past its request: no children
   // (a report could land between the call and its result), no hooks (one may inject a message while the request is built).
-  const mayCarry = children.length === 0 && !hookContext({ deps, thread, side: ctx.side, ctx, signal, stepId: "" });
+  const mayCarry = children.length === 0 && activeHooks(deps.definitions(), thread.agentId, ctx.prompt.name).length === 0;
   if (!mayCarry) await settleCarry(carry);
   const registryText = registryMessage(children);
   let req;
@@ -190,8 +190,8 @@ async function runStep(
   let result;
   try {
     // The previous step's last tool message is stored while this request is in flight, before anything else.
-    const unstored = carry.unstored;
-    result = await callModel(deps, ctx, thread, req, step, signal, lead, deferred, unstored ? () => settleCarry(carry) : undefined);
+    const whileInFlight = carry.unstored ? () => settleCarry(carry) : undefined;
+    result = await callModel(deps, ctx, thread, req, step, signal, lead, deferred, whileInFlight);
     await settleCarry(carry);
     // An answer that came before its announcement takes it into the message's transaction (see ANNOUNCE_AFTER_MS).
     if (deferred.attempt?.announced !== false) await announceStep();
@@ -289,11 +289,10 @@ async function finishStep(
   const all = [...alreadyExecuted, ...executed];
   const decision = evaluateStops(sideStopConfig(ctx.sideConfig), { calls: all, hadToolCalls: (assistant.toolCalls ?? []).length > 0 });
   if (ran?.unstored) {
-    const unstored: UnstoredResult = ran.unstored;
     // Carried to the next step's request only when the loop goes straight on to it.
     const goesOn = !signal.aborted && !threadChanged && deferred === 0 && decision.scope === "none" && thread.parentId === null;
-    if (goesOn && carry) carry.unstored = unstored;
-    else await unstored.store();
+    if (goesOn && carry) carry.unstored = ran.unstored;
+    else await ran.unstored.store();
   }
   if (signal.aborted) return "done"; // the loop records the user stop
   await applySessionStatus(deps, thread, ctx, executed);
