@@ -5,8 +5,8 @@
  * Node's global fetch (undici's WHATWG implementation) costs about 0.3 ms of CPU per streamed completion on loopback:
  * it wraps the string body in a web stream, tees it for a possible redirect, runs the fetch state machine and builds
  * a DOMException when the finished body is released. That was a third of a step's CPU with a model that answers at
- * once. This transport sends the SDK's string or byte body as it is and streams the response back as a web stream
- * (what the SDK reads), chunk by chunk as it arrives.
+ * once. This transport sends the SDK's string or byte body as it is and hands the response's chunks to the SDK as
+ * they arrive, through a `ChunkBody` (http-body.ts) rather than a web stream.
  *
  * What it does like fetch: the caller's abort signal cancels the request or the body with the signal's reason; a
  * compressed response (gzip, deflate, br) is decompressed; a request whose reused keep-alive socket turns out to be
@@ -16,8 +16,9 @@
  */
 import http from "node:http";
 import https from "node:https";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import zlib from "node:zlib";
+import { ChunkBody, ChunkResponse } from "./http-body";
 
 const agents = {
   "http:": new http.Agent({ keepAlive: true }),
@@ -51,7 +52,8 @@ function send(url: URL, init: RequestInit, body: string | Uint8Array | undefined
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   const headers: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+  // The SDK hands a Headers object; anything else goes through one.
+  (init.headers instanceof Headers ? init.headers : new Headers(init.headers)).forEach((value, name) => (headers[name] = value));
   if (body !== undefined) headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
   const secure = url.protocol === "https:";
   return new Promise<Response>((resolve, reject) => {
@@ -86,7 +88,7 @@ function send(url: URL, init: RequestInit, body: string | Uint8Array | undefined
   });
 }
 
-/** The response as the SDK reads it: status, headers, and the body as a web stream fed by the socket. */
+/** The response as the SDK reads it: status, headers, and the body as chunks fed by the socket (`ChunkBody`). */
 function toResponse(url: URL, res: http.IncomingMessage, signal: AbortSignal | undefined, requestAbort: () => void): Response {
   signal?.removeEventListener("abort", requestAbort);
   const headers = new Headers();
@@ -98,21 +100,19 @@ function toResponse(url: URL, res: http.IncomingMessage, signal: AbortSignal | u
     }
   }
   const status = res.statusCode ?? 0;
-  let response: Response;
   if (NULL_BODY.has(status)) {
     res.resume();
-    response = new Response(null, { status, statusText: res.statusMessage, headers });
-  } else {
-    const source = decoded(res, headers.get("content-encoding"));
-    if (signal) {
-      const onAbort = () => source.destroy(asError(abortReason(signal)));
-      signal.addEventListener("abort", onAbort, { once: true });
-      source.once("close", () => signal.removeEventListener("abort", onAbort));
-    }
-    response = new Response(Readable.toWeb(source) as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage, headers });
+    const response = new Response(null, { status, statusText: res.statusMessage, headers });
+    Object.defineProperty(response, "url", { value: url.href });
+    return response;
   }
-  Object.defineProperty(response, "url", { value: url.href });
-  return response;
+  const source = decoded(res, headers.get("content-encoding"));
+  if (signal) {
+    const onAbort = () => source.destroy(asError(abortReason(signal)));
+    signal.addEventListener("abort", onAbort, { once: true });
+    source.once("close", () => signal.removeEventListener("abort", onAbort));
+  }
+  return new ChunkResponse(new ChunkBody(source), { status, statusText: res.statusMessage, headers, url: url.href });
 }
 
 /** The body with its content coding undone (fetch does the same; the SDK never asks for a coding itself). */
