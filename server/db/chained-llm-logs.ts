@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "@/server/runtime/ids";
 import type { LlmLogRecord, LlmLogStore } from "@/server/runtime/ports";
 import { expandRequests, type RequestChains } from "./llm-log-chain";
 
@@ -15,7 +15,7 @@ export function chainedLlmLogs(store: LlmLogStore, chains: RequestChains, afterC
   return {
     ...store,
     async insert(log) {
-      const id = log.id ?? randomUUID();
+      const id = log.id ?? newId();
       const encoded = chains.encode(log.threadId, log.request);
       if (!encoded.delta) {
         const record = await store.insert({ ...log, id });

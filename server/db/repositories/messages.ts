@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "@/server/runtime/ids";
 import { nowMicros } from "@/server/runtime/ids";
 import type { MessageRecord, MessageRole, MessageStore, NewMessage, QueueStore, QueuedMessageRecord, Side } from "@/server/runtime/ports";
 import type { Db } from "../client";
@@ -44,7 +44,7 @@ export function messageStore(db: Db, lock: ThreadLock | null = null): MessageSto
       // One statement, one round trip: the seq is the thread's last plus one, read in the INSERT itself (the thread is
       // locked in a transaction, see row-lock.ts). Plain SQL shared by both databases; the record is built from the
       // values bound, each JSON column read back from its own text (what a read returns), with no row to map.
-      const id = m.id ?? randomUUID();
+      const id = m.id ?? newId();
       const text = (v: unknown, field: string) => toNullableJsonText(v, { model: "Message", field });
       const toolCalls = text(m.toolCalls, "toolCalls");
       const attachments = text(m.attachments && m.attachments.length > 0 ? m.attachments : null, "attachments");

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "@/server/runtime/ids";
 import type { FileStore } from "@/server/runtime/ports";
 import type { ThreadFile } from "../generated/prisma/client";
 import { toFileRow } from "../repositories/env-files";
@@ -17,7 +17,7 @@ export function directFiles(sql: DirectSqlite, base: FileStore): FileStore {
       const now = sqlDate(new Date());
       sql.run(
         `INSERT INTO "ThreadFile" ("id", "threadId", "path", "isDirectory", "size", "createdAt", "updatedAt") VALUES (?, ?, ?, 1, 0, ?, ?) ON CONFLICT DO NOTHING`,
-        randomUUID(),
+        newId(),
         threadId,
         path,
         now,

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "@/server/runtime/ids";
 import { nowMicros } from "@/server/runtime/ids";
 import type { MessageListOptions, MessageRecord, MessageStore, NewMessage } from "@/server/runtime/ports";
 import type { Message } from "../generated/prisma/client";
@@ -39,7 +39,7 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
     },
     async append(threadId, m: NewMessage) {
       const ref = (field: string) => ({ model: "Message", field });
-      const id = m.id ?? randomUUID();
+      const id = m.id ?? newId();
       const stamp = sql.stamp();
       const seq = lastSeq(threadId, stamp) + 1;
       const toolCalls = toNullableJsonText(m.toolCalls, ref("toolCalls"));

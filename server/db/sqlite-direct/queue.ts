@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "@/server/runtime/ids";
 import { NotFoundError } from "@/server/runtime/errors";
 import type { QueueStore } from "@/server/runtime/ports";
 import type { QueuedMessage } from "../generated/prisma/client";
@@ -38,7 +38,7 @@ export function directQueue(sql: DirectSqlite, base: QueueStore): QueueStore {
         sql.get<Row>(
           `INSERT INTO "QueuedMessage" ("id", "threadId", "seq", "role", "content", "attachments", "silent", "metadata", "status", "createdAt")
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) RETURNING *`,
-          randomUUID(),
+          newId(),
           threadId,
           seq,
           input.role,

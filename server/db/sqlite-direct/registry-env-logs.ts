@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "@/server/runtime/ids";
 import type { EnvStore, LlmLogStore, NewLlmLog, SubagentStore } from "@/server/runtime/ports";
 import type { EnvValue, SubagentEntry } from "../generated/prisma/client";
 import { toJsonText, toNullableJsonText } from "../json";
@@ -96,7 +96,7 @@ export function directLlmLogs(sql: DirectSqlite, base: LlmLogStore): LlmLogStore
     async insert(log: NewLlmLog) {
       const requestText = log.requestText ?? toJsonText(log.request ?? {}, { model: "LlmRequestLog", field: "request" });
       const responseText = toNullableJsonText(log.response, { model: "LlmRequestLog", field: "response" });
-      const id = log.id ?? randomUUID();
+      const id = log.id ?? newId();
       guarded(() =>
         sql.run(
           INSERT_LOG,

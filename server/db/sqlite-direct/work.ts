@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "@/server/runtime/ids";
 import type { WorkItemRecord, WorkStore } from "@/server/runtime/ports";
 import { parseJsonColumn, toJsonText } from "../json";
 import { objectSchema } from "../repositories/row-schemas";
@@ -21,7 +21,7 @@ export function directWork(sql: DirectSqlite, base: WorkStore, inTransaction: bo
       sql.run(
         `INSERT INTO "WorkItem" ("id", "threadId", "kind", "payload", "status", "runAt", "attempts", "dedupeKey", "createdAt", "updatedAt")
          VALUES (?, ?, ?, ?, 'pending', ?, 0, ?, ?, ?) ON CONFLICT DO NOTHING`,
-        randomUUID(),
+        newId(),
         item.threadId ?? null,
         item.kind,
         toJsonText(item.payload ?? {}, { model: "WorkItem", field: "payload" }),
