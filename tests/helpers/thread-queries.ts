@@ -4,7 +4,7 @@ import { api, waitFor } from "./test-app";
 
 /** Waits until the thread and every descendant (found through `?parent_id=`) has stopped running. */
 export async function settleTreeAt(base: string, id: string, timeoutMs = 20_000): Promise<void> {
-  await waitFor(async () => {
+  const quiet = async () => {
     const ids = [id];
     for (let i = 0; i < ids.length; i++) {
       const { body } = await api(base, "GET", `/api/threads?parent_id=${ids[i]}&limit=500`);
@@ -12,7 +12,11 @@ export async function settleTreeAt(base: string, id: string, timeoutMs = 20_000)
     }
     for (const x of ids) if ((await api(base, "GET", `/api/threads/${x}`)).body.thread.status === "running") return false;
     return true;
-  }, timeoutMs);
+  };
+  // Twice in a row: one pass reads the threads one after another, so it can read a parent as idle just before a
+  // child's report wakes it and the child as done just after (the report ends the child and wakes the parent in one
+  // transaction). The second pass reads that parent again.
+  await waitFor(async () => (await quiet()) && (await quiet()), timeoutMs);
 }
 
 /** Every message of the thread, silent ones included. */
