@@ -215,7 +215,7 @@ async function runStep(
   const assistantId = newId();
   // Read in the message's transaction: whether a stop is pending, and so whether the first tool starts right away
   // (its `tool.started` is stored in that same transaction).
-  const start: ToolStart = { stopRequested: false, announced: undefined };
+  const start: ToolStart = { stopRequested: false, announced: undefined, childless: children.length === 0 };
   const assistant = await createMessage(
     scope,
     {
@@ -258,10 +258,12 @@ async function runStep(
   return outcome === "waiting" ? "stopped" : "continue";
 }
 
-/** What the step's transaction found and stored for its tools: a pending stop, the call already announced as started. */
+/** What the step found for its tools: a pending stop, the call already announced as started, an empty registry. */
 interface ToolStart {
   stopRequested: boolean;
   announced: string | undefined;
+  /** The thread had no children when the step began: only its own tools add one, so its tools need not read again. */
+  childless: boolean;
 }
 
 /** Run the step's tool calls (all, or the ones still missing a result) and evaluate stops. */
@@ -279,7 +281,7 @@ async function finishStep(
   /** Where to leave the last tool message unstored, when nothing else needs it stored first. */
   carry?: Carry,
 ): Promise<"done" | "waiting"> {
-  const children = await deps.persistence.subagents.listByParent(thread.id);
+  const children = start?.childless ? [] : await deps.persistence.subagents.listByParent(thread.id);
   const tc = { deps, thread, ctx, side: ctx.side, signal, stepId, assistantMessage: assistant, depth: 0, offered, children };
   // A stop requested while the model answered: its tools do not run (the loop records the stop; they get errors).
   // (Read from the database, unless the step's own transaction just did.)
