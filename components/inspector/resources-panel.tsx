@@ -1,4 +1,4 @@
-import { formatBytes } from "@/components/threads/format";
+import { formatBytes, shortId } from "@/components/threads/format";
 import type { NodeDetail } from "./types";
 
 const th = "px-2 py-1 text-left font-medium text-slate-500";
@@ -32,7 +32,7 @@ export function FilesPanel({ detail, onSelect }: { detail: NodeDetail; onSelect:
             <td className={td}>
               {f.sourceThreadId ? (
                 <button type="button" className="text-left underline-offset-2 hover:underline" onClick={() => onSelect(f.sourceThreadId!)}>
-                  {f.sourceThreadId === detail.thread.parent_id ? "parent" : `thread ${f.sourceThreadId.slice(0, 8)}`}: <span className="font-mono">{f.sourcePath}</span>
+                  {f.sourceThreadId === detail.thread.parent_id ? "parent" : `thread ${shortId(f.sourceThreadId)}`}: <span className="font-mono">{f.sourcePath}</span>
                 </button>
               ) : (
                 <span className="text-slate-500">created here</span>

@@ -1,11 +1,11 @@
 import { memo } from "react";
-import { formatCost, formatDuration } from "@/components/threads/format";
+import { formatCost, formatDuration, shortId } from "@/components/threads/format";
 import type { Timeline, TimelineItem } from "./types";
 
 export const TIMELINE_ROW = 30;
 
 function threadLabel(t: Timeline["threads"][string] | undefined, id: string) {
-  return t ? `${t.agent}${t.name ? ` “${t.name}”` : ""}` : id.slice(0, 8);
+  return t ? `${t.agent}${t.name ? ` “${t.name}”` : ""}` : shortId(id);
 }
 
 /** One LLM request or tool call on the subtree's time axis; an LLM request opens its full log. */

@@ -1,7 +1,12 @@
 /** Small formatting helpers shared by the thread list and the conversation. */
 
+/**
+ * The last 8 characters of an id, what the UI shows of it. Ids are UUIDv7: their first characters are the creation
+ * time, the same for every thread of the same minute, and their last ones random. The thread search matches any part
+ * of an id, so this text finds its thread.
+ */
 export function shortId(id: string): string {
-  return id.length > 8 ? id.slice(0, 8) : id;
+  return id.length > 8 ? id.slice(-8) : id;
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
