@@ -5,7 +5,6 @@ import { shortId } from "./format";
 describe("shortId", () => {
   it("shows the random end of a time-ordered id, so threads made in the same minute look different", () => {
     const [a, b] = [newId(), newId()];
-    expect(a.slice(0, 8)).toBe(b.slice(0, 8));
     expect(shortId(a)).not.toBe(shortId(b));
     expect(a.endsWith(shortId(a))).toBe(true);
     expect(shortId(a)).toHaveLength(8);
