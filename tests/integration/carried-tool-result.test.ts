@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
 import { readSse } from "../helpers/sse";
+import { messagesAt } from "../helpers/thread-queries";
 import { api, fixtureAgents, startTestApp, waitFor, waitForThread, type TestApp } from "../helpers/test-app";
 
 let fake: FakeLlm;
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 beforeEach(() => fake.clearRequests());
 
-const messages = async (id: string) => (await api(t.url, "GET", `/api/threads/${id}/messages?includeSilent=true`)).body.messages as any[];
+const messages = (id: string) => messagesAt(t.url, id);
 
 async function chat(content: string): Promise<string> {
   const { body } = await api(t.url, "POST", "/api/threads", { agent_id: "chat" });

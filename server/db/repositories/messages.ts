@@ -1,5 +1,5 @@
-import { newId } from "@/server/runtime/ids";
-import { nowMicros } from "@/server/runtime/ids";
+import { newId, nowMicros } from "@/server/runtime/ids";
+import { appendedRecord } from "@/server/runtime/messages/appended-record";
 import type { MessageRecord, MessageRole, MessageStore, NewMessage, QueueStore, QueuedMessageRecord, Side } from "@/server/runtime/ports";
 import type { Db } from "../client";
 import type { Message, QueuedMessage } from "../generated/prisma/client";
@@ -55,25 +55,10 @@ export function messageStore(db: Db, lock: ThreadLock | null = null): MessageSto
         VALUES (${id}, ${threadId}, (SELECT COALESCE(MAX("seq"), 0) + 1 FROM "Message" WHERE "threadId" = ${threadId}), ${m.role}, ${m.content}, ${m.name ?? null}, ${toolCalls}, ${m.toolCallId ?? null}, ${m.toolStatus ?? null}, ${m.reasoningContent ?? null}, ${attachments}, ${m.silent === true}, ${m.depth}, ${m.side ?? null}, ${metadata}, ${m.subagentId ?? null}, ${BigInt(createdAt)}, ${new Date()})
         RETURNING "seq"`;
       const json = <T>(t: string | null) => (t === null ? null : (JSON.parse(t) as T));
-      return {
-        id,
-        threadId,
-        seq: Number(row!.seq),
-        role: m.role,
-        content: m.content,
-        name: m.name ?? null,
-        toolCalls: json<MessageRecord["toolCalls"]>(toolCalls),
-        toolCallId: m.toolCallId ?? null,
-        toolStatus: m.toolStatus ?? null,
-        reasoningContent: m.reasoningContent ?? null,
-        attachments: json<MessageRecord["attachments"]>(attachments),
-        silent: m.silent === true,
-        depth: m.depth,
-        side: m.side ?? null,
-        metadata: json<MessageRecord["metadata"]>(metadata),
-        subagentId: m.subagentId ?? null,
-        createdAt: Number(createdAt),
-      };
+      return appendedRecord(
+        { ...m, toolCalls: json(toolCalls), attachments: json(attachments), metadata: json(metadata) },
+        { id, threadId, seq: Number(row!.seq), createdAt },
+      );
     },
     async get(id) {
       const row = await db.message.findUnique({ where: { id } });

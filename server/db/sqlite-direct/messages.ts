@@ -1,5 +1,5 @@
-import { newId } from "@/server/runtime/ids";
-import { nowMicros } from "@/server/runtime/ids";
+import { newId, nowMicros } from "@/server/runtime/ids";
+import { appendedRecord } from "@/server/runtime/messages/appended-record";
 import type { MessageListOptions, MessageRecord, MessageStore, NewMessage } from "@/server/runtime/ports";
 import type { Message } from "../generated/prisma/client";
 import { toNullableJsonText } from "../json";
@@ -71,25 +71,12 @@ export function directMessages(sql: DirectSqlite, base: MessageStore): MessageSt
       );
       // The record of the row just written, from the values bound: the JSON columns read back from their own text
       // (what a read returns), without a RETURNING row to map and check. The history cache gets its own copy.
-      const record = (): MessageRecord => ({
-        id,
-        threadId,
-        seq,
-        role: m.role,
-        content: m.content,
-        name: m.name ?? null,
-        toolCalls: toolCalls === null ? null : (JSON.parse(toolCalls) as MessageRecord["toolCalls"]),
-        toolCallId: m.toolCallId ?? null,
-        toolStatus: m.toolStatus ?? null,
-        reasoningContent: m.reasoningContent ?? null,
-        attachments: attachments === null ? null : (JSON.parse(attachments) as MessageRecord["attachments"]),
-        silent: m.silent === true,
-        depth: m.depth,
-        side: m.side ?? null,
-        metadata: metadata === null ? null : (JSON.parse(metadata) as MessageRecord["metadata"]),
-        subagentId: m.subagentId ?? null,
-        createdAt: Number(createdAt),
-      });
+      const json = <T>(text: string | null) => (text === null ? null : (JSON.parse(text) as T));
+      const record = (): MessageRecord =>
+        appendedRecord(
+          { ...m, toolCalls: json(toolCalls), attachments: json(attachments), metadata: json(metadata) },
+          { id, threadId, seq, createdAt },
+        );
       sql.history.appended(record(), stamp);
       return record();
     },

@@ -102,8 +102,6 @@ export async function callModel(
 ): Promise<LlmResult> {
   const models = await resolveModels(deps, ctx, ctx.prompt.model);
   const hasTools = req.tools.length > 0;
-  const announce = requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead);
-  const log = attemptLogger(deps, ctx, thread.id, req.stepId, step, deferred);
   return deps.llm.complete(
     {
       models,
@@ -118,9 +116,9 @@ export async function callModel(
       signal,
       onDelta: (d) =>
         deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
-      // The overlapped write comes first whatever the client does with it (its events precede these).
-      onAttemptStart: whileInFlight ? async (start) => (await whileInFlight(), announce(start)) : announce,
-      onAttempt: whileInFlight ? async (a) => (await whileInFlight(), log(a)) : log,
+      onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead),
+      onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step, deferred),
+      // The client settles it before either of the two above (LlmCallOptions.whileInFlight).
       whileInFlight,
       // A step's successful attempt is written with its assistant message: an answer that comes that soon takes its
       // announcement along (`heldAnnouncement`).

@@ -1,3 +1,4 @@
+import { appendedRecord } from "../messages/appended-record";
 import type { MessageRecord } from "../ports";
 import type { UnstoredResult } from "../tools/dispatch";
 
@@ -32,18 +33,6 @@ export async function settleCarry(carry: Carry): Promise<void> {
 export function carriedHistory(history: MessageRecord[], threadId: string, carry: Carry): MessageRecord[] {
   const m = carry.unstored?.message;
   if (!m) return history;
-  const record: MessageRecord = {
-    ...m,
-    threadId,
-    seq: (history[history.length - 1]?.seq ?? 0) + 1,
-    name: m.name ?? null,
-    toolCallId: m.toolCallId ?? null,
-    toolStatus: m.toolStatus ?? null,
-    reasoningContent: m.reasoningContent ?? null,
-    attachments: m.attachments && m.attachments.length > 0 ? m.attachments : null,
-    side: m.side ?? null,
-    metadata: m.metadata ?? null,
-    subagentId: m.subagentId ?? null,
-  };
+  const record = appendedRecord(m, { id: m.id, threadId, seq: (history[history.length - 1]?.seq ?? 0) + 1, createdAt: m.createdAt });
   return [...history, record];
 }
