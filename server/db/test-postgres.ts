@@ -31,6 +31,8 @@ export function databaseUrlFor(adminUrl: string, name: string): string {
 /** Run `fn` with a connection to the admin database, closed afterwards. */
 export async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
+  // An error while idle (the server ended the connection) is not the caller's: its query's promise reports its own.
+  client.on("error", () => {});
   await client.connect();
   try {
     return await fn(client);

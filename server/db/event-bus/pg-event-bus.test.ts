@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RuntimeEvent, ThreadEventEnvelope } from "@/server/runtime/events/event-types";
 import { PgEventBus } from "./pg-event-bus";
+import { withAdmin } from "../test-postgres";
 import { SqlTestEventLog } from "./test-event-log";
 
 /**
@@ -19,15 +20,7 @@ describe.skipIf(!adminUrl)("PostgreSQL event bus", () => {
   let log: SqlTestEventLog;
   const buses: PgEventBus[] = [];
 
-  const admin = async <T,>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = <T,>(fn: (c: pg.Client) => Promise<T>): Promise<T> => withAdmin(adminUrl!, fn);
 
   beforeAll(async () => {
     await admin((c) => c.query(`CREATE DATABASE "${dbName}"`));

@@ -11,6 +11,9 @@ export class SqlTestEventLog {
 
   constructor(url: string) {
     this.pool = new pg.Pool({ connectionString: url, max: 4 });
+    // An idle client the server ends (a terminated backend, the teardown's DROP … WITH (FORCE)) is dropped by the
+    // pool; without a listener its error would be an uncaught exception of the test process.
+    this.pool.on("error", () => {});
   }
 
   async createTables(): Promise<void> {
