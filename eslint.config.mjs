@@ -72,6 +72,16 @@ export default tseslint.config(
     },
   },
   {
+    // Code the browser and the server both run: zod, server/spec and each other only.
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(?!zod$|zod/|\\./|\\.\\./|@/shared/|@/server/spec$|@/server/spec/|vitest$).*", message: "shared/ imports only zod, server/spec and shared/ (it runs in the browser too)." }] },
+      ],
+    },
+  },
+  {
     files: ["components/**/*.ts", "components/**/*.tsx"],
     rules: {
       "no-restricted-imports": [

@@ -13,7 +13,7 @@ import os from "node:os";
 import { PgEventBus } from "@/server/db/event-bus/pg-event-bus";
 import { SqlTestEventLog } from "@/server/db/event-bus/test-event-log";
 import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "@/server/db/test-postgres";
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 
 const adminUrl = testPostgresAdminUrl();
 if (!adminUrl) {

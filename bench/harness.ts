@@ -10,7 +10,7 @@ import { serveFetchHandler } from "@/server/api/node-http";
 import { createRestHandler } from "@/server/api/rest/routes";
 import { databaseKind, redactDatabaseUrl } from "@/server/db/database-url";
 import { loadConfig } from "@/server/env";
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { createApp, type App } from "@/server/worker/app";
 import { clearRequests, setScript } from "../scripts/fake-llm/fake-llm-client";
 import type { Rule } from "../scripts/fake-llm/script-schema";

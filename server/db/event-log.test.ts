@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InMemoryEventBus } from "@/server/runtime/events/memory-bus";
 import { EventPublisher } from "@/server/runtime/events/publisher";
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { createPrismaClient } from "./client";
 import { createPersistence } from "./persistence";
 import { createTestDatabase, type TestDatabase } from "./test-database";

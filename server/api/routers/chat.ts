@@ -2,7 +2,7 @@ import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { toThreadRecord } from "@/server/db/repositories/threads";
 import type { RegistrySnapshot } from "@/server/registry";
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { toSpecMessage } from "@/server/runtime/messages/to-spec";
 import type { EventBus, MessageRecord, ThreadRecord } from "@/server/runtime/ports";
 import type { App } from "@/server/worker/app";

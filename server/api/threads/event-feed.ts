@@ -1,4 +1,4 @@
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import type { EventBus, EventLog } from "@/server/runtime/ports";
 
 /**

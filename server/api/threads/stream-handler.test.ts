@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { sseFrame, sseFrameBytes } from "./stream-handler";
 
 const envelope = (seq: number, persisted = true): ThreadEventEnvelope => ({

@@ -1,4 +1,4 @@
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import type { App } from "@/server/worker/app";
 import type { RouteContext } from "../rest/router";
 import { threadEventFeed } from "./event-feed";

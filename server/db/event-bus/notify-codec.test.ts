@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { MAX_PAYLOAD_BYTES, NotifyDecoder, NotifyEncoder, utf8Slices } from "./notify-codec";
 
 const env = (persisted: boolean, content: string): ThreadEventEnvelope => ({

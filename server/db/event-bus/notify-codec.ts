@@ -1,4 +1,4 @@
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 
 /**
  * The payloads the PostgreSQL event bus sends with `pg_notify`. A payload must stay under 8000 bytes, so:

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RuntimeEvent, ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { PgEventBus } from "./pg-event-bus";
 import { withAdmin } from "../test-postgres";
 import { SqlTestEventLog } from "./test-event-log";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { InMemoryEventBus } from "@/server/runtime/events/memory-bus";
 import type { EventBus } from "@/server/runtime/ports";
 import { NotifyConnection, type NotifyConnectionOptions, type NotifyConnectionStatus } from "./notify-connection";

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { RuntimeEvent, ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import type { EventCatchUp } from "./pg-event-bus";
 
 /**

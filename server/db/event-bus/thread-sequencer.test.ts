@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { ThreadSequencer } from "./thread-sequencer";
 
 /** The ordering rules of the PostgreSQL bus, over an in-memory log (the PostgreSQL tests run the same over a server). */

@@ -1,4 +1,4 @@
-import type { ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 
 /** Reads persisted events after `afterSeq` (the runtime's `EventLog.after`). */
 export type ReadEventsAfter = (threadId: string, afterSeq: number, limit: number) => Promise<ThreadEventEnvelope[]>;

@@ -1,4 +1,4 @@
-import { runtimeEventSchema, type RuntimeEvent, type ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import { runtimeEventSchema, type RuntimeEvent, type ThreadEventEnvelope } from "@/shared/runtime-events";
 import type { EventLog, LlmLogRecord, LlmLogStore, NewLlmLog, Side } from "@/server/runtime/ports";
 import { NotFoundError } from "@/server/runtime/errors";
 import { Prisma, type Db } from "../client";

@@ -1,4 +1,4 @@
-import type { RuntimeEvent, ThreadEventEnvelope } from "@/server/runtime/events/event-types";
+import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { NotFoundError } from "@/server/runtime/errors";
 import type { EventLog, ThreadPatch, ThreadRecord, ThreadStore } from "@/server/runtime/ports";
 import type { Thread } from "../generated/prisma/client";

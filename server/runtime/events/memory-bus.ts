@@ -1,5 +1,5 @@
 import type { EventBus } from "../ports";
-import type { ThreadEventEnvelope } from "./event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 
 /** The in-process event bus of the embedded mode. Listener errors are isolated from the publisher. */
 export class InMemoryEventBus implements EventBus {

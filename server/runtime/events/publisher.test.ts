@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryPersistence } from "../testing/memory-persistence";
-import type { ThreadEventEnvelope } from "./event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { InMemoryEventBus } from "./memory-bus";
 import { EventPublisher } from "./publisher";
 

@@ -1,5 +1,5 @@
 import type { EventBus, Persistence, Stores } from "../ports";
-import type { RuntimeEvent, ThreadEventEnvelope } from "./event-types";
+import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { setRecent } from "../bounded-map";
 
 /** Threads whose last published seq is kept (least recently published forgotten first). */

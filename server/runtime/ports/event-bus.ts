@@ -1,4 +1,4 @@
-import type { ThreadEventEnvelope } from "../events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 
 /** Publishes events to live subscribers (in-process now; PostgreSQL NOTIFY later). */
 export interface EventBus {

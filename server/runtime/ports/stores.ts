@@ -1,4 +1,4 @@
-import type { ThreadEventEnvelope, RuntimeEvent } from "../events/event-types";
+import type { ThreadEventEnvelope, RuntimeEvent } from "@/shared/runtime-events";
 import type {
   SubagentRecord,
   VariableRequestRecord,

@@ -2,7 +2,7 @@ import type { ParsedModelDefinition } from "@/server/spec";
 import { DefinitionError } from "../errors";
 import { newId } from "../ids";
 import { resolveModel } from "../llm/resolve-model";
-import type { RuntimeEvent } from "../events/event-types";
+import type { RuntimeEvent } from "@/shared/runtime-events";
 import type { ChatMessage, ChatTool, LlmAttempt, LlmResult, ResolvedModel } from "../llm/types";
 import type { Emit } from "../events/publisher";
 import type { MessageRecord, Stores, ThreadRecord } from "../ports";

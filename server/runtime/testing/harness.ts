@@ -1,7 +1,7 @@
 import type { RegistrySnapshot } from "@/server/registry";
 import { definitionsFromSnapshot } from "../definitions-from-registry";
 import { createSecretBox } from "../env/secret-box";
-import type { ThreadEventEnvelope } from "../events/event-types";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { InMemoryEventBus } from "../events/memory-bus";
 import type { ThreadRecord } from "../ports";
 import { Runtime } from "../runtime";

@@ -1,4 +1,4 @@
-import type { RuntimeEvent, ThreadEventEnvelope } from "../events/event-types";
+import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { newId, nowMicros } from "../ids";
 import type {
   EnvValueRecord,

@@ -7,7 +7,7 @@ import type { MessageRecord, Stores, ToolCallRecord } from "../ports";
 import { hookContext, type StateScope } from "../state/scope";
 import { invokeLifecycle, invokeSubagent } from "../subagents/invoke";
 import { offeredTools, type OfferedTool } from "../subagents/offered";
-import type { RuntimeEvent } from "../events/event-types";
+import type { RuntimeEvent } from "@/shared/runtime-events";
 import type { ExecutedCall } from "../thread/stop-rules";
 import { runCallable } from "./run-callable";
 import { runHandoff } from "./run-handoff";
