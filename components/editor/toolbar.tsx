@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { GraphNode } from "@/server/registry/graph-projection";
+import type { GraphNode } from "@/shared/graph-projection";
 import { useEditor } from "./state/editor-context";
 
 const button =

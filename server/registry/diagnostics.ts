@@ -1,4 +1,4 @@
-import type { Diagnostic, DiagnosticSeverity } from "./types";
+import type { Diagnostic, DiagnosticSeverity } from "@/shared/diagnostic";
 
 /** Collects diagnostics while the registry is built; one instance per load. */
 export class DiagnosticSink {

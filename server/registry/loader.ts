@@ -4,7 +4,8 @@ import { createJiti } from "jiti";
 import * as zod from "zod";
 import * as specModule from "@/server/spec";
 import { DEFINE_HELPERS, DEFINITION_FILE_EXTENSIONS, DEFINITION_KINDS, type DefinitionKind } from "@/server/spec";
-import type { Diagnostic, LoadedFile, RegistryOptions } from "./types";
+import type { Diagnostic } from "@/shared/diagnostic";
+import type { LoadedFile, RegistryOptions } from "./types";
 
 /** A definition file name: `word_count.ts`. Tests, declaration files and dot/underscore files are not definitions. */
 /** Import specifiers that give definition files the spec helpers (`defineAgent`, …). */

@@ -1,6 +1,7 @@
 import type { AgentType, VariableDefinition } from "@/server/spec";
+import type { Diagnostic } from "@/shared/diagnostic";
 import { agentGraphFiles } from "./graph";
-import type { Diagnostic, RegistrySnapshot, ResolvedToolEntry } from "./types";
+import type { RegistrySnapshot, ResolvedToolEntry } from "./types";
 import { graphVariables, requiredAtCreation, toVariableDefinition } from "./variables";
 
 /** An agent as the API and the UI list it. */

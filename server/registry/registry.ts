@@ -1,7 +1,8 @@
+import type { Diagnostic } from "@/shared/diagnostic";
 import { DiagnosticSink, sortDiagnostics } from "./diagnostics";
 import { linkDefinitions } from "./link";
 import { loadDefinitionFiles, type LoaderOptions, type LoadResult } from "./loader";
-import type { DefinitionFileInfo, Diagnostic, RegistrySnapshot } from "./types";
+import type { DefinitionFileInfo, RegistrySnapshot } from "./types";
 import { validateFiles } from "./validate";
 
 /** A Map whose mutating methods throw once built, so a published snapshot cannot change under its readers. */

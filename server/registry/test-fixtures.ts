@@ -1,8 +1,9 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Diagnostic } from "@/shared/diagnostic";
 import { loadRegistry } from "./registry";
-import type { Diagnostic, RegistrySnapshot } from "./types";
+import type { RegistrySnapshot } from "./types";
 
 /** Project root and spec path as the composition root passes them (tests run from the repository root). */
 export const projectRoot = path.resolve(import.meta.dirname, "../..");

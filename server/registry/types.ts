@@ -10,33 +10,9 @@ import type {
   SessionToolConfig,
   VariableDefinition,
 } from "@/server/spec";
+import type { Diagnostic } from "@/shared/diagnostic";
 
 export type { DefinitionKind } from "@/server/spec";
-
-// ─── Diagnostics ────────────────────────────────────────────────────────────
-
-export type DiagnosticSeverity = "error" | "warning";
-/** The definition kind a diagnostic is about (the folder name), or `registry` for AGENTS_DIR itself. */
-export type DiagnosticKind = DefinitionKind | "registry";
-
-/** A problem found while loading, validating or linking definition files. */
-export interface Diagnostic {
-  severity: DiagnosticSeverity;
-  /** File relative to AGENTS_DIR with `/` separators, e.g. `agents/writer.ts` ('' for AGENTS_DIR itself). */
-  file: string;
-  kind: DiagnosticKind;
-  /** Registry name of the definition, when known. */
-  name?: string;
-  /** Dotted field path inside the definition (`sideA.sessionStop.name`, `tools.2`); '' for the whole file. */
-  field: string;
-  /** What is wrong. */
-  message: string;
-  /** What to write to fix it. */
-  fix: string;
-  /** 1-based position in the file, for load errors that carry one. */
-  line?: number;
-  column?: number;
-}
 
 // ─── Options and loaded files ──────────────────────────────────────────────
 

@@ -12,7 +12,7 @@ import {
   type NodeChange,
 } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
-import type { GraphEdge, GraphNode, GraphProjection } from "@/server/registry/graph-projection";
+import type { GraphEdge, GraphNode, GraphProjection } from "@/shared/graph-projection";
 import { edgeTypes } from "../edges/graph-edge";
 import type { EditorFlowEdge } from "../edges/edge-data";
 import { layoutGraph, type Positions } from "../layout/elk-layout";

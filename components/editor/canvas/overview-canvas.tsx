@@ -2,7 +2,7 @@
 
 import { useStoreApi } from "@xyflow/react";
 import { useEffect, useMemo, useRef } from "react";
-import type { GraphEdge, GraphNode } from "@/server/registry/graph-projection";
+import type { GraphEdge, GraphNode } from "@/shared/graph-projection";
 import { EDGE_STYLE } from "../edges/graph-edge";
 import { NODE_WIDTH, nodeHeight } from "../layout/node-size";
 import type { Positions } from "../layout/elk-layout";

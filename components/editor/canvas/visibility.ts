@@ -1,4 +1,4 @@
-import type { GraphEdge, GraphNode } from "@/server/registry/graph-projection";
+import type { GraphEdge, GraphNode } from "@/shared/graph-projection";
 
 /**
  * The nodes hidden by collapsed subtrees: those reachable from a collapsed node that no other path reaches from the

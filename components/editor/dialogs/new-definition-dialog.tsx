@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { validateDoc } from "@/server/registry/writer/doc-validate";
-import type { DocObject } from "@/server/registry/writer/doc";
+import { validateDoc } from "@/shared/editor/doc-validate";
+import type { DocObject } from "@/shared/editor/doc";
 import { useEditor } from "../state/editor-context";
 import { docByNodeKind, namesOf } from "../state/selectors";
 import { dialogInput, Field, Modal, primaryButton, secondaryButton } from "./modal";

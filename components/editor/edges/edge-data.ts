@@ -1,5 +1,5 @@
 import type { Edge } from "@xyflow/react";
-import type { GraphEdge } from "@/server/registry/graph-projection";
+import type { GraphEdge } from "@/shared/graph-projection";
 
 export type EditorEdgeData = { edge: GraphEdge; sourceName: string; targetName: string };
 export type EditorFlowEdge = Edge<EditorEdgeData, "graph">;

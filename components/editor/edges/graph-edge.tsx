@@ -2,7 +2,7 @@
 
 import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
-import type { GraphEdgeKind } from "@/server/registry/graph-projection";
+import type { GraphEdgeKind } from "@/shared/graph-projection";
 import type { EditorFlowEdge } from "./edge-data";
 import { subagentBadges } from "./subagent-mode";
 

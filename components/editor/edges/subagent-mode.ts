@@ -1,4 +1,4 @@
-import type { SubagentMode } from "@/server/registry/graph-projection";
+import type { SubagentMode } from "@/shared/graph-projection";
 
 /** The badges that tell a subagent edge's mode at a glance. */
 export function subagentBadges(mode: SubagentMode): Array<{ text: string; title: string }> {

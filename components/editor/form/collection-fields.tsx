@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import type { z } from "zod";
-import { isDocObject, type DocObject, type DocValue } from "@/server/registry/writer/doc";
-import { keyOrderAt, orderKeys } from "@/server/registry/writer/key-order";
+import { isDocObject, type DocObject, type DocValue } from "@/shared/editor/doc";
+import { keyOrderAt, orderKeys } from "@/shared/editor/key-order";
 import { DEPRECATED } from "./field-hints";
 import { FieldFrame, inputClass, smallButton } from "./field-frame";
 import { fieldId, join, useFormCtx } from "./form-context";

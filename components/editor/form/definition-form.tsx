@@ -3,9 +3,9 @@
 import { useEffect, useMemo, useRef } from "react";
 import type { z } from "zod";
 import { agentDefinitionSchema, modelDefinitionSchema, promptDefinitionSchema } from "@/server/spec";
-import type { NodeIssue } from "@/server/registry/graph-projection";
-import { getAt, setAt, type DocObject, type DocValue, type EditableKind } from "@/server/registry/writer/doc";
-import { validateDoc } from "@/server/registry/writer/doc-validate";
+import type { NodeIssue } from "@/shared/graph-projection";
+import { getAt, setAt, type DocObject, type DocValue, type EditableKind } from "@/shared/editor/doc";
+import { validateDoc } from "@/shared/editor/doc-validate";
 import { ObjectFields } from "./collection-fields";
 import { FormContext, type FormCtx } from "./form-context";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import type { NodeIssue } from "@/server/registry/graph-projection";
-import type { DocValue, EditableKind } from "@/server/registry/writer/doc";
+import type { NodeIssue } from "@/shared/graph-projection";
+import type { DocValue, EditableKind } from "@/shared/editor/doc";
 
 /**
  * What form fields need: read the value at a path, propose a new value (committed when the schema accepts it at that

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { DocObject, DocValue } from "@/server/registry/writer/doc";
+import type { DocObject, DocValue } from "@/shared/editor/doc";
 import { elementOf, enumOptions, shapeOf, unionOptions, unwrap } from "./zod-introspect";
 
 const PLACEHOLDERS: Record<string, string> = { name: "NEW_VARIABLE", property: "VARIABLE_NAME", receives_messages: "side_a" };

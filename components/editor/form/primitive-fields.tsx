@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { DocValue } from "@/server/registry/writer/doc";
+import type { DocValue } from "@/shared/editor/doc";
 import { FIELD_HINTS } from "./field-hints";
 import { FieldFrame, inputClass, smallButton } from "./field-frame";
 import { fieldId, join, useDraft, useFormCtx } from "./form-context";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { isDocObject, type DocObject, type DocValue } from "@/server/registry/writer/doc";
+import { isDocObject, type DocObject, type DocValue } from "@/shared/editor/doc";
 import { FieldFrame, smallButton } from "./field-frame";
 import { join, useFormCtx } from "./form-context";
 import { RemoveButton, TextField } from "./primitive-fields";

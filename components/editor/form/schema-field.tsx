@@ -1,7 +1,7 @@
 "use client";
 
 import type { z } from "zod";
-import { isCodeMarker } from "@/server/registry/writer/doc";
+import { isCodeMarker } from "@/shared/editor/doc";
 import { ArrayField, ObjectField, RecordField } from "./collection-fields";
 import { MULTILINE, SEMANTIC_DEFAULTS } from "./field-hints";
 import { join, useFormCtx } from "./form-context";

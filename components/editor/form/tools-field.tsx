@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { promptToolConfigSchema, subagentToolConfigSchema, subpromptConfigSchema } from "@/server/spec";
-import { getAt, isDocObject, setAt, type DocObject, type DocValue } from "@/server/registry/writer/doc";
+import { getAt, isDocObject, setAt, type DocObject, type DocValue } from "@/shared/editor/doc";
 import { ObjectFields } from "./collection-fields";
 import { FieldFrame, inputClass, smallButton } from "./field-frame";
 import { FormContext, join, useFormCtx, type FormCtx } from "./form-context";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { immediateConfigSchema, resumableConfigSchema, sessionToolConfigSchema } from "@/server/spec";
-import { isDocObject, type DocObject } from "@/server/registry/writer/doc";
+import { isDocObject, type DocObject } from "@/shared/editor/doc";
 import { ObjectFields } from "./collection-fields";
 import { FieldFrame, inputClass } from "./field-frame";
 import { fieldId, join, useDraft, useFormCtx } from "./form-context";

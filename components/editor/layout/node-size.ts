@@ -1,4 +1,4 @@
-import type { GraphNode } from "@/server/registry/graph-projection";
+import type { GraphNode } from "@/shared/graph-projection";
 
 /** Node widths (px); node components use the same, so that the layout matches what is drawn. */
 export const NODE_WIDTH: Record<GraphNode["kind"], number> = {

@@ -2,7 +2,7 @@
 
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
-import type { SideView } from "@/server/registry/graph-projection";
+import type { SideView } from "@/shared/graph-projection";
 import { useCanvasActions } from "../canvas/canvas-context";
 import type { EditorFlowNode } from "./node-data";
 import { Chip, NodeShell } from "./node-shell";

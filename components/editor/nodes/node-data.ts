@@ -1,5 +1,5 @@
 import type { Node } from "@xyflow/react";
-import type { GraphNode } from "@/server/registry/graph-projection";
+import type { GraphNode } from "@/shared/graph-projection";
 
 /** What a canvas node carries: the projected node, and its collapse state. */
 export type EditorNodeData = {

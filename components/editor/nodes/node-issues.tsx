@@ -2,7 +2,7 @@
 
 import { useReactFlow } from "@xyflow/react";
 import { useEffect, useState } from "react";
-import type { GraphNode } from "@/server/registry/graph-projection";
+import type { GraphNode } from "@/shared/graph-projection";
 import { useCanvasActions } from "../canvas/canvas-context";
 
 /** The problems of a node: a red/amber badge that opens the list, each with its message and a jump to the field. */

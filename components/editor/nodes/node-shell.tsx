@@ -2,7 +2,7 @@
 
 import { Handle, Position } from "@xyflow/react";
 import type { ReactNode } from "react";
-import type { GraphNode } from "@/server/registry/graph-projection";
+import type { GraphNode } from "@/shared/graph-projection";
 import { useCanvasActions } from "../canvas/canvas-context";
 import { NODE_WIDTH } from "../layout/node-size";
 import type { EditorNodeData } from "./node-data";

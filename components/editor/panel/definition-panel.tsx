@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback } from "react";
-import { isEditableKind, type DocObject } from "@/server/registry/writer/doc";
-import type { GraphNode } from "@/server/registry/graph-projection";
+import { isEditableKind, type DocObject } from "@/shared/editor/doc";
+import type { GraphNode } from "@/shared/graph-projection";
 import { DefinitionForm } from "../form/definition-form";
 import { useEditor } from "../state/editor-context";
 import { isDirty } from "../state/editor-state";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback } from "react";
-import type { GraphEdge } from "@/server/registry/graph-projection";
-import type { DocObject } from "@/server/registry/writer/doc";
+import type { GraphEdge } from "@/shared/graph-projection";
+import type { DocObject } from "@/shared/editor/doc";
 import { subagentBadges } from "../edges/subagent-mode";
 import { useDefinitionCtx } from "../form/definition-form";
 import { FormContext } from "../form/form-context";

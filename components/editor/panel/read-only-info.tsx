@@ -1,7 +1,7 @@
 "use client";
 
-import type { GraphNode } from "@/server/registry/graph-projection";
-import { isCodeMarker, isDocObject } from "@/server/registry/writer/doc";
+import type { GraphNode } from "@/shared/graph-projection";
+import { isCodeMarker, isDocObject } from "@/shared/editor/doc";
 import type { EditorDoc } from "../state/editor-state";
 
 /** Tools, hooks and files the editor does not write: what they are, where they live, what they declare. */

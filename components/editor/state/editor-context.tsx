@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type Dispatch } from "react";
-import type { GraphNode, GraphProjection } from "@/server/registry/graph-projection";
+import type { GraphNode, GraphProjection } from "@/shared/graph-projection";
 import type { EditorAction, EditorState } from "./editor-state";
 import type { Outcome } from "./graph-actions";
 

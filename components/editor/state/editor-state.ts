@@ -3,8 +3,8 @@
  * Edits stay in the browser until Save; external changes to the files arrive as new views and are merged in.
  */
 import type { DefinitionKind } from "@/server/spec";
-import type { EditorDefinition, EditorView } from "@/server/registry/writer/editor-view";
-import { docEqual, isDocObject, type DocObject, type EditableKind } from "@/server/registry/writer/doc";
+import type { EditorDefinition, EditorView } from "@/shared/editor/editor-view";
+import { docEqual, isDocObject, type DocObject, type EditableKind } from "@/shared/editor/doc";
 
 export interface EditorDoc {
   /** The file path relative to AGENTS_DIR, or `new:<kind>:<n>` for a definition not saved yet. */

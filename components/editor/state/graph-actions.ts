@@ -2,9 +2,9 @@
  * Edits made on the canvas, as document changes: connecting nodes by dragging, removing an edge, renaming and
  * deleting a definition with its references. Pure: each returns the changes to dispatch, or a refusal message.
  */
-import type { GraphEdge, GraphNode } from "@/server/registry/graph-projection";
-import { getAt, isDocObject, setAt, type DocObject, type DocValue } from "@/server/registry/writer/doc";
-import { findReferences, removeReferences, renameReferences, type Reference } from "@/server/registry/writer/references";
+import type { GraphEdge, GraphNode } from "@/shared/graph-projection";
+import { getAt, isDocObject, setAt, type DocObject, type DocValue } from "@/shared/editor/doc";
+import { findReferences, removeReferences, renameReferences, type Reference } from "@/shared/editor/references";
 import { docName, type Docs, type EditorAction } from "./editor-state";
 import { docByNodeKind, refDocs } from "./selectors";
 

@@ -1,8 +1,8 @@
 /** Derived data of the editor state: the projection input, the save request, reference documents, name lists. */
-import type { ProjectionDefinition } from "@/server/registry/graph-projection";
-import { isDocObject, isEditableKind } from "@/server/registry/writer/doc";
-import type { RefDoc } from "@/server/registry/writer/references";
-import type { SaveChange } from "@/server/registry/writer/save";
+import type { ProjectionDefinition } from "@/shared/graph-projection";
+import { isDocObject, isEditableKind } from "@/shared/editor/doc";
+import type { RefDoc } from "@/shared/editor/references";
+import type { SaveChange } from "@/shared/editor/save-change";
 import type { DefinitionKind } from "@/server/spec";
 import { docName, isDirty, type Docs, type EditorDoc } from "./editor-state";
 

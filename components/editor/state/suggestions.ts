@@ -1,5 +1,5 @@
 /** Completion lists for reference fields: prompt, model, tool, hook and variable names, argument fields. */
-import { isDocObject, type DocObject, type DocValue, type EditableKind } from "@/server/registry/writer/doc";
+import { isDocObject, type DocObject, type DocValue, type EditableKind } from "@/shared/editor/doc";
 import { docName, type Docs } from "./editor-state";
 import { docByNodeKind, liveDocs, namesOf, variableNames } from "./selectors";
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { buildEditorView, DefinitionWriteError, saveDefinitions, scaffoldTool, scaffoldToolInput, type DocObject, type SaveChange } from "@/server/registry/writer";
+import { buildEditorView, DefinitionWriteError, saveDefinitions, scaffoldTool, scaffoldToolInput } from "@/server/registry/writer";
+import type { DocObject } from "@/shared/editor/doc";
+import type { SaveChange } from "@/shared/editor/save-change";
 import type { App } from "@/server/worker/app";
 import { ApiError } from "../errors";
 import { adminProcedure, publicProcedure, router, TRPCError } from "../trpc";

@@ -1,43 +1,14 @@
 /**
- * What the graph editor loads: every definition file of a snapshot with its document value as written in the file
- * (or, when the editor cannot write the file back, the registry's parsed value, read-only), the content hash the
- * save checks against, and the facts the canvas shows (argument and schema fields). Node only (reads the files).
+ * Builds what the graph editor loads (`EditorView`, see `shared/editor/editor-view.ts`) from a registry snapshot and
+ * the definition files as written. Node only (reads the files).
  */
 import fs from "node:fs";
 import type { DefinitionKind } from "@/server/spec";
-import type { Diagnostic, RegistrySnapshot } from "../types";
-import { isEditableKind, toDocValue, type DocObject } from "./doc";
+import { isEditableKind, toDocValue, type DocObject } from "@/shared/editor/doc";
+import type { EditorDefinition, EditorView } from "@/shared/editor/editor-view";
+import type { RegistrySnapshot } from "../types";
 import { contentHash } from "./files";
 import { readDefinitionSource } from "./source";
-
-export interface EditorDefinition {
-  /** Stable id: the file path relative to AGENTS_DIR. */
-  id: string;
-  kind: DefinitionKind;
-  /** Registry name; for a file that did not load far enough, the name it declares or its file name. */
-  name: string;
-  file: string;
-  /** Content hash of the file when read (null when the file could not be read). */
-  hash: string | null;
-  /** The definition as written (agents, prompts, models) or as loaded (tools, hooks, effects); null when unknown. */
-  value: DocObject | null;
-  /** Whether the editor may write this definition back. */
-  writable: boolean;
-  /** Why not, when it may not. */
-  reason?: string;
-  /** True when the registry loaded and validated this file. */
-  loaded: boolean;
-  facts: { argFields?: string[]; schemaFields?: string[] };
-}
-
-export interface EditorView {
-  version: number;
-  loadedAt: string;
-  agentsDir: string;
-  readonly: boolean;
-  definitions: EditorDefinition[];
-  diagnostics: Diagnostic[];
-}
 
 interface CacheEntry {
   hash: string;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { setAt, type DocObject } from "./doc";
+import { setAt, type DocObject } from "@/shared/editor/doc";
 import { patchDefinitionSource } from "./patch";
 import { readDefinitionSource } from "./source";
 

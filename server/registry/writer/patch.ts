@@ -5,8 +5,8 @@
  */
 import ts from "typescript";
 import type { DefinitionKind } from "@/server/spec";
-import { docEqual, isCodeMarker, isDocObject, type DocObject, type DocValue } from "./doc";
-import { keyOrderAt } from "./key-order";
+import { docEqual, isCodeMarker, isDocObject, type DocObject, type DocValue } from "@/shared/editor/doc";
+import { keyOrderAt } from "@/shared/editor/key-order";
 import { keyText, toSource } from "./serialize";
 import { locateDefinition, parseSource, propertyKey, readObject, readValue, unwrap } from "./source";
 

@@ -2,13 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setAt, type DocObject } from "@/shared/editor/doc";
+import { renameReferences, type RefDoc } from "@/shared/editor/references";
+import type { SaveChange } from "@/shared/editor/save-change";
 import { loadRegistry } from "../registry";
 import { projectRoot, specModulePath } from "../test-fixtures";
-import { setAt, type DocObject } from "./doc";
 import { DefinitionWriteError } from "./errors";
 import { contentHash } from "./files";
-import { renameReferences, type RefDoc } from "./references";
-import { saveDefinitions, type SaveChange } from "./save";
+import { saveDefinitions } from "./save";
 import { scaffoldTool } from "./scaffold-tool";
 import { readDefinitionSource } from "./source";
 

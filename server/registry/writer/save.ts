@@ -7,18 +7,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DEFINITION_FILE_EXTENSIONS, isDefinitionKind, IDENTIFIER_PATTERN, type DefinitionKind } from "@/server/spec";
-import type { DocObject, EditableKind } from "./doc";
-import { validateDoc } from "./doc-validate";
+import { validateDoc } from "@/shared/editor/doc-validate";
+import type { SaveChange } from "@/shared/editor/save-change";
 import { DefinitionWriteError, READONLY_MESSAGE, type WriteIssue } from "./errors";
 import { contentHash, Formatter, readText, writeAtomic } from "./files";
 import { patchDefinitionSource } from "./patch";
 import { newDefinitionFile } from "./serialize";
 import { readDefinitionSource } from "./source";
-
-export type SaveChange =
-  | { op: "write"; kind: EditableKind; file: string | null; hash: string | null; value: DocObject }
-  | { op: "delete"; file: string; hash: string | null }
-  | { op: "renameTool"; file: string; hash: string | null; to: string };
 
 export interface SaveOptions {
   /** Absolute AGENTS_DIR. */

@@ -4,8 +4,8 @@
  * close to it so that files prettier does not own stay readable. Browser-safe.
  */
 import type { DefinitionKind } from "@/server/spec";
-import { isCodeMarker, isDocObject, type DocValue, type EditableKind } from "./doc";
-import { keyOrderAt, orderKeys } from "./key-order";
+import { isCodeMarker, isDocObject, type DocValue, type EditableKind } from "@/shared/editor/doc";
+import { keyOrderAt, orderKeys } from "@/shared/editor/key-order";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const PRINT_WIDTH = 120;

@@ -3,7 +3,7 @@
  * as a document value, with `{ $code }` markers for everything that is code rather than data.
  */
 import ts from "typescript";
-import type { DocObject, DocValue } from "./doc";
+import type { DocObject, DocValue } from "@/shared/editor/doc";
 
 export interface LocatedDefinition {
   sourceFile: ts.SourceFile;

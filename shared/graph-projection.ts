@@ -7,9 +7,9 @@
  * Pure and browser-safe: it works on document values, so the editor re-projects unsaved edits on every change.
  */
 import type { DefinitionKind } from "@/server/spec";
-import type { Diagnostic } from "./types";
-import { isDocObject, type DocObject, type DocValue } from "./writer/doc";
-import { bindingName, liveIssues, namesByKind, sideBJobIssues, toolEntryName, type CheckDoc } from "./writer/live-checks";
+import type { Diagnostic } from "./diagnostic";
+import { isDocObject, type DocObject, type DocValue } from "./editor/doc";
+import { bindingName, liveIssues, namesByKind, sideBJobIssues, toolEntryName, type CheckDoc } from "./editor/live-checks";
 
 export type GraphNodeKind = "agent" | "prompt" | "model" | "tool" | "hook" | "file";
 
