@@ -82,13 +82,19 @@ export default tseslint.config(
     },
   },
   {
+    // UI components run in the browser: server code comes only from shared/ and server/spec (both browser-safe); the
+    // rest of the server is reached through tRPC, whose client is typed by the router's type alone.
     files: ["components/**/*.ts", "components/**/*.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: [
+            { name: "@/server/api/root", allowTypeImports: true, message: "UI components import only the AppRouter type from the router (`import type`)." },
+            { name: "@/server/api/root", allowImportNames: ["AppRouter"], message: "UI components import only the AppRouter type from the router (`import type`)." },
+          ],
           patterns: [
-            { group: ["@/server/runtime", "@/server/runtime/*", "@/server/db", "@/server/db/*", "@/server/worker", "@/server/worker/*"], message: "UI components talk to the server through tRPC only." },
+            { regex: "^@/server/(?!spec$|spec/|api/root$)", message: "UI components import server code only from shared/ and server/spec; they talk to the server through tRPC." },
             { group: prismaClient, message: "UI components never import the Prisma client." },
           ],
         },
