@@ -99,7 +99,8 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     role: z.enum(["user", "assistant"]),
   }),
   z.object({ type: z.literal("queue.delivered"), queueId: z.string(), messageId: z.string() }),
-  z.object({ type: z.literal("custom"), event: z.string(), data: z.unknown() }),
+  /** `data` is what was emitted, absent when nothing (or `undefined`) was: JSON drops it on the way. */
+  z.object({ type: z.literal("custom"), event: z.string(), data: z.unknown().optional() }),
   z.object({
     type: z.literal("subagent.updated"),
     childId: z.string(),
@@ -120,6 +121,8 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
 
 export type RuntimeEvent = z.infer<typeof runtimeEventSchema>;
 export type RuntimeEventType = RuntimeEvent["type"];
+/** The event of one type, e.g. `RuntimeEventOf<"thread.status">`. */
+export type RuntimeEventOf<T extends RuntimeEventType> = Extract<RuntimeEvent, { type: T }>;
 
 /** An event as stored and streamed: the payload plus its thread, sequence and time. */
 export interface ThreadEventEnvelope {
@@ -131,5 +134,8 @@ export interface ThreadEventEnvelope {
   at: string;
   event: RuntimeEvent;
 }
+
+/** An event as the API streams it to the browser: the payload flattened with its envelope's seq, persistence and time. */
+export type StreamedRuntimeEvent = RuntimeEvent & Pick<ThreadEventEnvelope, "seq" | "persisted" | "at">;
 
 export const LIVE_ONLY_EVENTS: ReadonlySet<RuntimeEventType> = new Set(["token.delta"]);

@@ -50,9 +50,14 @@ const RESULT_RE =
   /^Subagent \(reference: ([^)]+)\) has (returned the following result|reported a failure):\n\n([\s\S]*)$/;
 const REFERENCE_RE = /(?:^|\s)Reference: ([A-Za-z0-9-]{8,})\s*$/;
 
-const meta = (m: ChatMessage) => (m.metadata ?? {}) as Record<string, unknown>;
-const modelOf = (m: ChatMessage) => (typeof meta(m).model === "string" ? (meta(m).model as string) : null);
-const fromChat = (m: ChatMessage) => meta(m).source === "chat";
+/** What authorship reads of a message (stored, streaming or pending). */
+type Authored = Pick<ChatMessage, "role" | "metadata">;
+
+const metaString = (m: Pick<ChatMessage, "metadata">, key: string) => {
+  const v = m.metadata?.[key];
+  return typeof v === "string" ? v : null;
+};
+const fromChat = (m: Authored) => m.metadata?.source === "chat";
 
 export function agentTitle(agents: ReadonlyMap<string, AgentSummary>, name: string): string {
   return agents.get(name)?.title ?? name;
@@ -64,28 +69,26 @@ function sideLabel(agent: AgentSummary | undefined, side: Side): string {
 }
 
 /** The author of a message: the active agent, a side of a dual_ai agent, the human, or the system. */
-export function authorOf(m: { role: string; metadata?: unknown }, ctx: RowContext, activeAgent: string): Author {
+export function authorOf(m: Authored, ctx: RowContext, activeAgent: string): Author {
   const root = ctx.agents.get(ctx.rootAgentId);
   const dual = root?.type === "dual_ai";
-  const msg = m as ChatMessage;
   if (m.role === "system") return { label: "System", kind: "system", side: null };
   const side: Side = m.role === "assistant" ? "a" : "b";
-  const model = modelOf(msg);
+  const model = metaString(m, "model");
   if (!dual) {
-    if (side === "a" && (model || !fromChat(msg)))
+    if (side === "a" && (model || !fromChat(m)))
       return { label: agentTitle(ctx.agents, activeAgent), kind: "agent", side: "a" };
     return { label: "You", kind: "human", side: null };
   }
   const label = sideLabel(root, side);
-  if (fromChat(msg)) return { label: `You as ${label}`, kind: "human", side };
+  if (fromChat(m)) return { label: `You as ${label}`, kind: "human", side };
   return { label, kind: "agent", side };
 }
 
 function childFromMessage(m: ChatMessage): ChildCardData | null {
   const content = m.content ?? "";
   const match = RESULT_RE.exec(content);
-  const subagentId =
-    m.subagent_id ?? (typeof meta(m).subagent_id === "string" ? (meta(m).subagent_id as string) : null);
+  const subagentId = m.subagent_id ?? metaString(m, "subagent_id");
   if (!match && !subagentId) return null;
   return {
     childId: match?.[1] ?? subagentId,

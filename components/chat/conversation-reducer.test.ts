@@ -1,19 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { conversationReducer, initialConversation, type ConversationState } from "./conversation-reducer";
-import type { ChatMessage, Snapshot, ThreadEvent } from "./types";
+import type { TokenSnapshot } from "@/shared/chat-stream-event";
+import type { EventMessage } from "@/shared/event-message";
+import type { RuntimeEvent } from "@/shared/runtime-events";
+import { conversationReducer, initialConversation, type ConversationAction, type ConversationState } from "./conversation-reducer";
+import type { ChatMessage, Snapshot } from "./types";
 
-const msg = (id: string, seq: number, extra: Partial<ChatMessage> = {}): ChatMessage =>
-  ({
-    id,
-    seq,
-    side: null,
-    role: "user",
-    content: id,
-    created_at: seq,
-    silent: false,
-    metadata: null,
-    ...extra,
-  }) as ChatMessage;
+/** A message as the runtime stores and emits it. */
+const stored = (id: string, role: EventMessage["role"], content: string, extra: Partial<EventMessage> = {}): EventMessage => ({
+  id,
+  thread_id: "t",
+  role,
+  content,
+  name: null,
+  tool_calls: null,
+  tool_call_id: null,
+  tool_status: null,
+  reasoning_content: null,
+  attachments: [],
+  silent: false,
+  depth: 0,
+  created_at: 1,
+  metadata: null,
+  subagent_id: null,
+  ...extra,
+});
+const msg = (id: string, seq: number): ChatMessage => ({ ...stored(id, "user", id, { created_at: seq }), seq, side: null });
 
 function start(messages: ChatMessage[] = []): ConversationState {
   const snapshot = {
@@ -26,17 +37,22 @@ function start(messages: ChatMessage[] = []): ConversationState {
   } as unknown as Snapshot;
   return initialConversation(snapshot);
 }
-const ev = (e: Partial<ThreadEvent> & { type: string }, seq = 0): { type: "event"; event: ThreadEvent } => ({
+/** A runtime event as the stream delivers it: persisted when it has a seq. */
+const ev = (e: RuntimeEvent, seq = 0): ConversationAction => ({
   type: "event",
-  event: { seq, persisted: seq > 0, ...e } as ThreadEvent,
+  event: { ...e, seq, persisted: seq > 0, at: "2026-01-01T00:00:00.000Z" },
 });
-const run = (s: ConversationState, ...actions: Parameters<typeof conversationReducer>[1][]) =>
-  actions.reduce(conversationReducer, s);
+const snap = (e: Omit<TokenSnapshot, "type" | "seq" | "persisted">): ConversationAction => ({
+  type: "event",
+  event: { type: "token.snapshot", ...e, seq: 0, persisted: false },
+});
+const step = { agent: "a", prompt: "p", step: 1 };
+const run = (s: ConversationState, ...actions: ConversationAction[]) => actions.reduce(conversationReducer, s);
 
 describe("conversation reducer", () => {
   it("applies message events by id: a replayed event neither duplicates nor reorders", () => {
     const created = ev(
-      { type: "message.created", message: { id: "m2", role: "assistant", content: "hi", metadata: { model: "fast" } } },
+      { type: "message.created", message: stored("m2", "assistant", "hi", { metadata: { model: "fast" } }) },
       11,
     );
     const s = run(start([msg("m1", 1)]), created, created);
@@ -45,34 +61,40 @@ describe("conversation reducer", () => {
       ["m2", 2, "a"],
     ]);
     expect(s.lastEventSeq).toBe(11);
-    const updated = run(s, ev({ type: "message.updated", message: { id: "m1", role: "user", content: "edited" } }, 12));
+    const updated = run(s, ev({ type: "message.updated", message: stored("m1", "user", "edited") }, 12));
     expect(updated.messages[0]).toMatchObject({ id: "m1", seq: 1, content: "edited" });
     expect(run(updated, ev({ type: "message.deleted", messageId: "m1" }, 13)).messages.map((m) => m.id)).toEqual([
       "m2",
     ]);
   });
 
+  it("ignores a message event whose message is not a stored message, but counts its seq", () => {
+    const s = run(start([msg("m1", 1)]), ev({ type: "message.created", message: { id: "m2", role: "assistant" } }, 11));
+    expect(s.messages.map((m) => m.id)).toEqual(["m1"]);
+    expect(s.lastEventSeq).toBe(11);
+  });
+
   it("streams deltas into one bubble that the stored reply replaces in the same update", () => {
     let s = run(
       start(),
-      ev({ type: "step.started", stepId: "s1", side: "a" }, 11),
+      ev({ type: "step.started", stepId: "s1", side: "a", ...step }, 11),
       ev({ type: "token.delta", stepId: "s1", side: "a", content: "Hel" }),
       ev({ type: "token.delta", stepId: "s1", side: "a", content: "lo" }),
     );
     expect(s.streaming).toMatchObject({ stepId: "s1", content: "Hello" });
     expect(s.status).toBe("running");
     // A replayed step.started of the same step keeps what was streamed.
-    s = run(s, ev({ type: "step.started", stepId: "s1", side: "a" }, 11));
+    s = run(s, ev({ type: "step.started", stepId: "s1", side: "a", ...step }, 11));
     expect(s.streaming?.content).toBe("Hello");
     // A reconnect's snapshot replaces (never appends to) the text.
-    s = run(s, ev({ type: "token.snapshot", stepId: "s1", side: "a", content: "Hello wor" }));
+    s = run(s, snap({ stepId: "s1", side: "a", content: "Hello wor", reasoning: "" }));
     expect(s.streaming?.content).toBe("Hello wor");
     s = run(
       s,
       ev(
         {
           type: "message.created",
-          message: { id: "m1", role: "assistant", content: "Hello world", metadata: { model: "fast" } },
+          message: stored("m1", "assistant", "Hello world", { metadata: { model: "fast" } }),
         },
         12,
       ),
@@ -108,14 +130,14 @@ describe("conversation reducer", () => {
       { type: "pending.sent", tempId: "local-1", id: "q1" },
     );
     expect(s.pending).toMatchObject([{ id: "q1", state: "queued" }]);
-    s = run(s, ev({ type: "message.created", message: { id: "q1", role: "user", content: "hi" } }, 11));
+    s = run(s, ev({ type: "message.created", message: stored("q1", "user", "hi") }, 11));
     expect(s.pending).toEqual([]);
     expect(s.messages.map((m) => m.id)).toEqual(["q1"]);
     // Delivered before the post returned.
     const early = run(
       start(),
       { type: "pending.add", message: { ...pending, id: "local-2" } },
-      ev({ type: "message.created", message: { id: "q2", role: "user", content: "hi" } }, 11),
+      ev({ type: "message.created", message: stored("q2", "user", "hi") }, 11),
       {
         type: "pending.sent",
         tempId: "local-2",
@@ -139,19 +161,19 @@ describe("conversation reducer", () => {
       { type: "pending.add", message: sending("local-1", "hi") },
       { type: "pending.add", message: sending("local-2", "hi") },
     );
-    s = run(s, ev({ type: "message.created", message: { id: "q1", role: "user", content: "hi" } }, 11));
+    s = run(s, ev({ type: "message.created", message: stored("q1", "user", "hi") }, 11));
     // One stored "hi", one still sending: each shown once.
     expect(s.messages.map((m) => m.id)).toEqual(["q1"]);
     expect(s.pending.map((p) => p.id)).toEqual(["local-2"]);
     s = run(s, { type: "pending.sent", tempId: "local-1", id: "q1" });
     expect(s.pending.map((p) => p.id)).toEqual(["local-2"]);
     // A stored message with other text leaves the optimistic one alone.
-    s = run(s, ev({ type: "message.created", message: { id: "q9", role: "user", content: "other" } }, 12));
+    s = run(s, ev({ type: "message.created", message: stored("q9", "user", "other") }, 12));
     expect(s.pending.map((p) => p.id)).toEqual(["local-2"]);
   });
 
   it("tool runs, handoffs and older pages", () => {
-    let s = run(start([msg("m5", 5)]), ev({ type: "tool.started", toolCallId: "c1", name: "x" }, 11));
+    let s = run(start([msg("m5", 5)]), ev({ type: "tool.started", toolCallId: "c1", name: "x", kind: "function", arguments: "{}" }, 11));
     expect(s.toolRuns.c1).toMatchObject({ running: true });
     s = run(
       s,

@@ -1,3 +1,5 @@
+import { eventMessageSchema, type EventMessage } from "@/shared/event-message";
+import type { RuntimeEventOf } from "@/shared/runtime-events";
 import type {
   ChatMessage,
   PendingMessage,
@@ -63,17 +65,16 @@ export function initialConversation(s: Snapshot): ConversationState {
   };
 }
 
-const modelName = (m: { metadata?: unknown }): string | null => {
-  const model = (m.metadata as { model?: unknown } | null | undefined)?.model;
+const modelName = (m: Pick<ChatMessage, "metadata">): string | null => {
+  const model = m.metadata?.model;
   return typeof model === "string" ? model : null;
 };
 
 /** Stored roles are authorship: `assistant` = side A, `user` written by a model = side B; tool: the caller's side. */
-function sideOf(m: Record<string, unknown>, messages: ChatMessage[]): Side | null {
-  if (m.side === "a" || m.side === "b") return m.side;
+function sideOf(m: EventMessage, messages: ChatMessage[]): Side | null {
   if (m.role === "assistant") return "a";
   if (m.role === "user") return modelName(m) ? "b" : null;
-  if (m.role === "tool" && typeof m.tool_call_id === "string") {
+  if (m.role === "tool" && m.tool_call_id) {
     const caller = messages.findLast((x) => x.tool_calls?.some((c) => c.id === m.tool_call_id));
     return caller?.side ?? null;
   }
@@ -86,138 +87,99 @@ function findIndex(messages: ChatMessage[], id: string): number {
 }
 
 /**
- * The optimistic messages still to show once `raw` is stored: the one with its id, or, when the stored message arrives
- * before the post that sent it has returned (so no optimistic message has its id yet), the first one still sending
- * with its role and text. Otherwise, for a moment, the conversation would show the message twice.
+ * The optimistic messages still to show once `stored` is stored: the one with its id, or, when the stored message
+ * arrives before the post that sent it has returned (so no optimistic message has its id yet), the first one still
+ * sending with its role and text. Otherwise, for a moment, the conversation would show the message twice.
  */
-function withoutStored(
-  pending: PendingMessage[],
-  id: string,
-  raw: Record<string, unknown>,
-  created: boolean,
-): PendingMessage[] {
-  if (pending.some((p) => p.id === id)) return pending.filter((p) => p.id !== id);
+function withoutStored(pending: PendingMessage[], stored: EventMessage, created: boolean): PendingMessage[] {
+  if (pending.some((p) => p.id === stored.id)) return pending.filter((p) => p.id !== stored.id);
   if (!created) return pending;
-  const i = pending.findIndex((p) => p.state === "sending" && p.role === raw.role && p.content === raw.content);
+  const i = pending.findIndex((p) => p.state === "sending" && p.role === stored.role && p.content === stored.content);
   return i < 0 ? pending : pending.filter((_, k) => k !== i);
 }
 
-function upsert(state: ConversationState, raw: Record<string, unknown>, created: boolean): ConversationState {
-  const id = String(raw.id ?? "");
-  if (!id) return state;
-  const i = findIndex(state.messages, id);
-  const pending = withoutStored(state.pending, id, raw, created);
+function upsert(state: ConversationState, event: RuntimeEventOf<"message.created" | "message.updated">): ConversationState {
+  // The event log keeps the message as an open record; one that is not a message (or has no id) changes nothing.
+  const parsed = eventMessageSchema.safeParse(event.message);
+  if (!parsed.success || !parsed.data.id) return state;
+  const stored = parsed.data;
+  const created = event.type === "message.created";
+  const i = findIndex(state.messages, stored.id);
+  const pending = withoutStored(state.pending, stored, created);
   // A stored reply written by a model replaces the streaming bubble at once (no frame with both).
-  const streaming = created && raw.role !== "tool" && modelName(raw) ? null : state.streaming;
+  const streaming = created && stored.role !== "tool" && modelName(stored) ? null : state.streaming;
   if (i >= 0) {
     const prev = state.messages[i]!;
-    const next = { ...prev, ...(raw as Partial<ChatMessage>), seq: prev.seq, side: prev.side } as ChatMessage;
     const messages = state.messages.slice();
-    messages[i] = next;
+    messages[i] = { ...prev, ...stored, seq: prev.seq, side: prev.side };
     return { ...state, messages, pending, streaming };
   }
   if (!created) return { ...state, pending };
-  const seq = typeof raw.seq === "number" ? raw.seq : state.maxSeq + 1;
-  const message = { ...(raw as unknown as ChatMessage), seq, side: sideOf(raw, state.messages) } as ChatMessage;
-  const messages = state.messages.slice();
-  let at = messages.length;
-  while (at > 0 && messages[at - 1]!.seq > seq) at--;
-  messages.splice(at, 0, message);
-  return { ...state, messages, maxSeq: Math.max(state.maxSeq, seq), pending, streaming };
+  // Events carry no message seq: a new message goes last.
+  const seq = state.maxSeq + 1;
+  const messages = [...state.messages, { ...stored, seq, side: sideOf(stored, state.messages) }];
+  return { ...state, messages, maxSeq: seq, pending, streaming };
 }
 
 function applyEvent(state: ConversationState, e: ThreadEvent): ConversationState {
   switch (e.type) {
     case "message.created":
     case "message.updated":
-      return upsert(state, (e.message ?? {}) as Record<string, unknown>, e.type === "message.created");
+      return upsert(state, e);
     case "message.deleted": {
-      const i = findIndex(state.messages, String(e.messageId));
+      const i = findIndex(state.messages, e.messageId);
       if (i < 0) return state;
       return { ...state, messages: state.messages.filter((_, j) => j !== i) };
     }
     case "step.started": {
-      const stepId = String(e.stepId);
-      if (state.streaming?.stepId === stepId) return state;
+      if (state.streaming?.stepId === e.stepId) return state;
       return {
         ...state,
         status: state.status === "terminated" ? state.status : "running",
-        streaming: { stepId, side: e.side as Side, content: "", reasoning: "" },
+        streaming: { stepId: e.stepId, side: e.side, content: "", reasoning: "" },
       };
     }
     case "token.delta": {
-      const stepId = String(e.stepId);
       const cur =
-        state.streaming?.stepId === stepId
+        state.streaming?.stepId === e.stepId
           ? state.streaming
-          : { stepId, side: e.side as Side, content: "", reasoning: "" };
+          : { stepId: e.stepId, side: e.side, content: "", reasoning: "" };
       return {
         ...state,
-        streaming: {
-          ...cur,
-          content: cur.content + String(e.content ?? ""),
-          reasoning: cur.reasoning + String(e.reasoning ?? ""),
-        },
+        streaming: { ...cur, content: cur.content + (e.content ?? ""), reasoning: cur.reasoning + (e.reasoning ?? "") },
       };
     }
     case "token.snapshot":
-      return {
-        ...state,
-        streaming: {
-          stepId: String(e.stepId),
-          side: e.side as Side,
-          content: String(e.content ?? ""),
-          reasoning: String(e.reasoning ?? ""),
-        },
-      };
+      return { ...state, streaming: { stepId: e.stepId, side: e.side, content: e.content, reasoning: e.reasoning } };
     case "step.completed":
       return state.streaming?.stepId === e.stepId ? { ...state, streaming: null } : state;
     case "tool.started":
       return {
         ...state,
-        toolRuns: {
-          ...state.toolRuns,
-          [String(e.toolCallId)]: { ...state.toolRuns[String(e.toolCallId)], running: true },
-        },
+        toolRuns: { ...state.toolRuns, [e.toolCallId]: { ...state.toolRuns[e.toolCallId], running: true } },
       };
     case "tool.completed":
       return {
         ...state,
-        toolRuns: {
-          ...state.toolRuns,
-          [String(e.toolCallId)]: {
-            running: false,
-            durationMs: Number(e.durationMs ?? 0),
-            status: e.status === "error" ? "error" : "success",
-          },
-        },
+        toolRuns: { ...state.toolRuns, [e.toolCallId]: { running: false, durationMs: e.durationMs, status: e.status } },
       };
-    case "thread.status": {
-      const status = e.status as ThreadStatus;
+    case "thread.status":
       return {
         ...state,
-        status,
-        stopReason: (e.stopReason as string | null | undefined) ?? state.stopReason,
-        streaming: status === "running" ? state.streaming : null,
+        status: e.status,
+        stopReason: e.stopReason ?? state.stopReason,
+        streaming: e.status === "running" ? state.streaming : null,
         terminated:
-          status === "terminated"
-            ? (state.terminated ?? Date.parse(String(e.at ?? "")) * 1000) || Date.now() * 1000
-            : state.terminated,
+          e.status === "terminated" ? (state.terminated ?? Date.parse(e.at) * 1000) || Date.now() * 1000 : state.terminated,
       };
-    }
     case "thread.stopped":
       return {
         ...state,
         streaming: e.scope === "activation" ? null : state.streaming,
-        lastStop: {
-          reason: String(e.reason),
-          detail: (e.detail as string | undefined) ?? null,
-          scope: (e.scope as string | undefined) ?? null,
-          side: (e.side as string | undefined) ?? null,
-        },
+        lastStop: { reason: e.reason, detail: e.detail ?? null, scope: e.scope, side: e.side ?? null },
       };
     case "thread.handoff":
-      return { ...state, agentId: String(e.to) };
+      return { ...state, agentId: e.to };
     default:
       return state;
   }
@@ -227,7 +189,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
   switch (action.type) {
     case "event": {
       const next = applyEvent(state, action.event);
-      const seq = action.event.persisted && typeof action.event.seq === "number" ? action.event.seq : 0;
+      const seq = action.event.persisted ? action.event.seq : 0;
       return seq > next.lastEventSeq ? { ...next, lastEventSeq: seq } : next;
     }
     case "pending.add":

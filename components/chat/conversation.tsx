@@ -109,7 +109,7 @@ export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents:
     const last = state.messages.at(-1);
     if (!last || last.id === lastAnnounced.current) return;
     lastAnnounced.current = last.id;
-    if (last.role !== "tool" && (last.metadata as { model?: unknown } | null)?.model && last.content) {
+    if (last.role !== "tool" && last.metadata?.model && last.content) {
       setAnnouncement(`${authorOf(last, ctx, state.agentId).label}: ${last.content.slice(0, 300)}`);
     }
   }, [state.messages, ctx, state.agentId]);

@@ -28,7 +28,7 @@ export function Avatar({ author }: { author: Author }) {
 }
 
 function Meta({ message }: { message: ChatMessage }) {
-  const model = (message.metadata as { model?: unknown } | null)?.model;
+  const model = message.metadata?.model;
   const at = message.created_at / 1000;
   return (
     <span className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">

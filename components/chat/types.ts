@@ -1,24 +1,23 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/api/root";
+import type { ChatStreamEvent } from "@/shared/chat-stream-event";
+import type { EventAttachment, EventMessage } from "@/shared/event-message";
+import type { RuntimeEventOf } from "@/shared/runtime-events";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
 export type Snapshot = Outputs["chat"]["snapshot"];
-export type ChatMessage = Snapshot["messages"][number];
+export type Side = "a" | "b";
+/** A stored message as the conversation holds it: the snapshot's, or one a message event delivered, with its order and side. */
+export type ChatMessage = EventMessage & { seq: number; side: Side | null };
 export type ThreadInfo = Snapshot["thread"];
 export type Usage = Outputs["chat"]["usage"];
 export type AgentSummary = Outputs["registry"]["overview"]["agents"][number];
-export type ThreadStatus = "running" | "idle" | "terminated";
-export type Side = "a" | "b";
-export type Attachment = NonNullable<ChatMessage["attachments"]>[number];
+export type ThreadStatus = RuntimeEventOf<"thread.status">["status"];
+export type Attachment = EventAttachment;
 
-/** One event of the `chat.events` stream, as the UI reads it. */
-export interface ThreadEvent {
-  type: string;
-  seq: number;
-  persisted?: boolean;
-  [key: string]: unknown;
-}
+/** One event of the `chat.events` stream. */
+export type ThreadEvent = ChatStreamEvent;
 
 export interface StreamingReply {
   stepId: string;

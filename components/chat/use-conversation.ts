@@ -8,11 +8,8 @@ import { conversationReducer, initialConversation } from "./conversation-reducer
 import type { Attachment, PendingMessage, Snapshot, ThreadEvent } from "./types";
 
 /** tRPC delivers tracked events as `{id, data}` and the others as the payload itself. */
-function unwrap(d: unknown): ThreadEvent {
-  const v = d as { id?: unknown; data?: unknown; type?: unknown };
-  if (v && v.type === undefined && typeof v.id === "string" && v.data && typeof v.data === "object")
-    return v.data as ThreadEvent;
-  return v as ThreadEvent;
+function unwrap(d: ThreadEvent | { id: string; data: ThreadEvent }): ThreadEvent {
+  return "type" in d ? d : d.data;
 }
 
 export function localId(): string {

@@ -67,8 +67,6 @@ export function useUploads(threadId: string) {
         patch(u.key, {
           state: "done",
           attachment: {
-            id: body.path ?? path,
-            type: "file",
             path: body.path ?? path,
             name: u.file.name,
             mimeType: body.mime_type ?? type,

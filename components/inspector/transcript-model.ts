@@ -12,8 +12,6 @@ export interface TranscriptEntry {
   results: Map<string, DetailMessage>;
 }
 
-type Meta = { from_parent?: unknown; subagent_id?: unknown } | null;
-
 /**
  * The conversation as the inspector shows it: tool results folded under their calls, every message labelled with
  * its author (the agent's side labels; stored `assistant` = side A, `user` = side B or a human) and the direction of
@@ -26,9 +24,9 @@ export function transcript(detail: Pick<NodeDetail, "messages" | "agent">): Tran
   const out: TranscriptEntry[] = [];
   for (const m of detail.messages) {
     if (m.role === "tool" && m.tool_call_id && detail.messages.some((x) => x.tool_calls?.some((c) => c.id === m.tool_call_id))) continue;
-    const meta = m.metadata as Meta;
+    const meta = m.metadata;
     const direction: Direction = meta?.from_parent ? "from_parent" : m.subagent_id || meta?.subagent_id ? "from_child" : null;
-    const side = (m.side as "a" | "b" | null) ?? (m.role === "assistant" ? "a" : dual && m.role === "user" && !direction ? "b" : null);
+    const side = m.side ?? (m.role === "assistant" ? "a" : dual && m.role === "user" && !direction ? "b" : null);
     let author: string;
     if (m.role === "system") author = "System";
     else if (m.role === "tool") author = `Tool ${m.name ?? ""}`.trim();
