@@ -1,35 +1,20 @@
-import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPatches, fromSnapshot } from "@/components/inspector/live-tree";
 import { testDatabaseKind } from "@/server/db/test-database";
 import { addChildThread, addRequestLog, seedTree, setRegistryStatus } from "@/tests/helpers/seed-threads";
+import { countSqliteStatements } from "@/tests/helpers/sqlite-statements";
 import { fixtureAgents, startTestApp, type TestApp } from "@/tests/helpers/test-app";
 import { factsOf } from "./node-facts";
 import { inspectorTree, treeSnapshot } from "./tree";
 
-/** SQL statements executed (prepared or cached), by their text: wraps better-sqlite3's Statement in this process. */
-const executed: string[] = [];
-function countStatements() {
-  const probe = new Database(":memory:");
-  const proto = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<string, (...a: unknown[]) => unknown>;
-  probe.close();
-  for (const method of ["all", "get", "run", "iterate"]) {
-    const original = proto[method]!;
-    proto[method] = function (this: { source: string }, ...args: unknown[]) {
-      executed.push(this.source);
-      return original.apply(this, args);
-    };
-  }
-}
-const resetSqlCounts = () => (executed.length = 0);
-const statements = () => executed.filter((sql) => /^\s*(SELECT|WITH)/i.test(sql));
 /** The statement counter hooks the SQLite driver; on PostgreSQL only the results are compared. */
 const countsStatements = testDatabaseKind() === "sqlite";
 
 let t: TestApp;
+let sql: ReturnType<typeof countSqliteStatements>;
 beforeAll(async () => {
-  countStatements();
+  sql = countSqliteStatements();
   t = await startTestApp({ agentsSource: fixtureAgents });
 });
 afterAll(async () => {
@@ -39,10 +24,10 @@ afterAll(async () => {
 describe("inspector tree queries", () => {
   it("reads a 200-child, 5-level tree in a constant number of statements, with depths and roll-ups", async () => {
     const { root, threads } = await seedTree(t, 200, 4);
-    resetSqlCounts();
+    sql.reset();
     const tree = await inspectorTree(t.app, root);
     // The root's existence check, one recursive statement for every thread's facts, one for pending spawns.
-    if (countsStatements) expect(statements().length, statements().join("\n")).toBeLessThanOrEqual(3);
+    if (countsStatements) expect(sql.reads().length, sql.reads().join("\n")).toBeLessThanOrEqual(3);
     expect(tree.nodes).toHaveLength(threads.length);
     expect(tree.nodes[0]).toMatchObject({ id: root, depth: 0, descendants: 204, childCount: 200 });
     expect(tree.nodes[0]!.subtree).toMatchObject({ inputTokens: 205 * 100, outputTokens: 205 * 20, requests: 205 });
@@ -65,9 +50,9 @@ describe("inspector tree queries", () => {
     await addRequestLog(t, changed, { inputTokens: 7, outputTokens: 3, cost: 0.5 });
     const spawned = randomUUID();
     await addChildThread(t, spawned, changed, "New one");
-    resetSqlCounts();
+    sql.reset();
     const facts = await factsOf(t.app, [changed, spawned]);
-    if (countsStatements) expect(statements()).toHaveLength(1);
+    if (countsStatements) expect(sql.reads()).toHaveLength(1);
     const after = applyPatches(before, [{ facts, removed: [], pendingOf: [], pending: [] }]);
     const full = await inspectorTree(t.app, root);
     expect(after.nodes.map((n) => [n.id, n.depth, n.registryStatus, n.customStatus, n.descendants, n.subtree.requests, n.subtree.cost])).toEqual(
