@@ -110,4 +110,32 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // server/api reads and writes the database only through server/db (the read models in server/db/queries and the
+    // runtime's stores): no Prisma client, no generated Prisma types, no SQL. The composition root (server/worker)
+    // imports server/api, never the reverse: routes get the app through their context.
+    files: ["server/api/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["openai", "openai/*"], message: "Only server/runtime/llm/ imports the openai SDK." },
+            {
+              group: [...prismaClient, "@prisma/*", "**/db/client", "**/db/generated", "**/db/generated/**"],
+              message: "server/api never touches Prisma: read and write through server/db/queries (or the runtime's stores).",
+            },
+            { group: ["@/server/worker", "@/server/worker/*", "**/worker/*"], message: "server/worker imports server/api, not the reverse: the app comes through the route's context." },
+          ],
+        },
+      ],
+      "no-restricted-properties": [
+        "error",
+        ...["$queryRaw", "$queryRawUnsafe", "$executeRaw", "$executeRawUnsafe", "$transaction"].map((property) => ({
+          property,
+          message: "server/api writes no SQL and opens no transactions: add a query to server/db/queries.",
+        })),
+      ],
+    },
+  },
 );

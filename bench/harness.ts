@@ -11,7 +11,7 @@ import { createRestHandler } from "@/server/api/rest/routes";
 import { databaseKind, redactDatabaseUrl } from "@/server/db/database-url";
 import { loadConfig } from "@/server/env";
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
-import { createApp, type App } from "@/server/worker/app";
+import { createApp, type RunningApp as App } from "@/server/worker/app";
 import { clearRequests, setScript } from "../scripts/fake-llm/fake-llm-client";
 import type { Rule } from "../scripts/fake-llm/script-schema";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NodeFacts } from "@/server/api/inspector/tree-shape";
+import type { NodeFacts } from "@/shared/inspector/tree-shape";
 import { applyPatches, fromSnapshot } from "./live-tree";
 import type { PendingSpawn } from "./types";
 

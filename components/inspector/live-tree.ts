@@ -1,5 +1,5 @@
-import type { PatchBatch, SnapshotBatch } from "@/server/api/inspector/activity";
-import { assembleTree, type NodeFacts, type TreeNodeShape } from "@/server/api/inspector/tree-shape";
+import type { PatchBatch, SnapshotBatch } from "@/shared/inspector/activity-batches";
+import { assembleTree, type NodeFacts, type TreeNodeShape } from "@/shared/inspector/tree-shape";
 import type { InspectorTree, PendingSpawn } from "./types";
 
 /** The tree the inspector draws, kept in the browser: the facts it was built from and the assembled nodes. */

@@ -3,7 +3,7 @@
 import { useQueryClient, type Query } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PatchBatch } from "@/server/api/inspector/activity";
+import type { PatchBatch } from "@/shared/inspector/activity-batches";
 import { useTRPC } from "@/components/trpc-provider";
 import { applyPatches, fromSnapshot, type LiveTree, type TreeSnapshot } from "./live-tree";
 

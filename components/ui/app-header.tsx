@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Caller } from "@/server/api/auth/guard";
+import type { Caller } from "@/shared/caller";
 import { SignOutButton } from "../auth/sign-out-button";
 import { ThemeToggle } from "./theme-toggle";
 

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { App } from "@/server/worker/app";
+import type { Caller } from "@/shared/caller";
+import type { App } from "./app-context";
 import { canSeeThread, isAdmin } from "./auth/access";
-import type { Caller } from "./auth/guard";
 import { ApiError, errorStatus } from "./errors";
 
 export interface TrpcContext {

@@ -1,46 +1,31 @@
 import os from "node:os";
 import path from "node:path";
-import { createPrismaClient } from "@/server/db/client";
+import { createPrismaClient, type PrismaClient } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { databaseKind } from "@/server/db/database-url";
 import { createPersistence } from "@/server/db/persistence";
+import { createQueries } from "@/server/db/queries/create-queries";
 import { config as loadProcessConfig, type AppConfig } from "@/server/env";
-import { createRegistryStore, type RegistryStore } from "@/server/registry";
+import { createRegistryStore } from "@/server/registry";
 import { definitionsCache } from "@/server/runtime/definitions-from-registry";
 import { createSecretBox } from "@/server/runtime/env/secret-box";
 import { createOpenAiClient } from "@/server/runtime/llm/openai-client";
-import type { EventBus, Persistence } from "@/server/runtime/ports";
 import { Runtime } from "@/server/runtime/runtime";
-import type { EventBusStatus } from "@/server/db/event-bus/pg-event-bus";
 import { createEventBus } from "./event-bus";
-import type { HealthProbes, ProcessRole } from "./health";
 import { startPgWork } from "./pg-work";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 import { loadSecretsKey } from "./secrets-key";
+import type { App, ProcessRole } from "@/server/api/app-context";
 import { ensureAdmin } from "@/server/api/auth/sessions";
 
 /**
  * The composition root: configuration, database, definition registry, event bus, LLM client and runtime, wired once
  * per process. In embedded mode the Next.js server starts it from `instrumentation.ts`; tests and standalone servers
- * call `createApp` directly.
+ * call `createApp` directly. The result is the API's context (`App`, defined in server/api) plus the database client,
+ * which only the process's own scripts, tests and benchmarks use.
  */
-export interface App {
-  config: AppConfig;
-  registry: RegistryStore;
-  prisma: ReturnType<typeof createPrismaClient>;
-  persistence: Persistence;
-  bus: EventBus;
-  /** The bus's connection state (for health). */
-  busStatus(): EventBusStatus;
-  runtime: Runtime;
-  /** What this process does: `app` (API and UI, no workers), `worker` (`npm run worker`) or `both`. */
-  role: ProcessRole;
-  /** This process's id as a lease owner (`host:pid`). */
-  workerId: string;
-  /** Health sources the worker side may replace (queue depth, workers seen). */
-  health: HealthProbes;
-  startedAt: Date;
-  close(): Promise<void>;
+export interface RunningApp extends App {
+  prisma: PrismaClient;
 }
 
 export interface CreateAppOptions {
@@ -55,7 +40,7 @@ export interface CreateAppOptions {
   role?: ProcessRole;
 }
 
-export async function createApp(opts: CreateAppOptions): Promise<App> {
+export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   const projectRoot = opts.projectRoot ?? process.cwd();
   const cfg = opts.config;
   if (!opts.skipMigrations) {
@@ -69,7 +54,8 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
     backgroundCheckpoint: true,
     checkNestedTransactions: cfg.NODE_ENV !== "production",
   });
-  await ensureAdmin(prisma, cfg.ADMIN_USERNAME, cfg.ADMIN_PASSWORD);
+  const queries = createQueries(prisma);
+  await ensureAdmin(queries, cfg.ADMIN_USERNAME, cfg.ADMIN_PASSWORD);
   const runWorkers = cfg.RUNTIME_WORKERS > 0;
   // On PostgreSQL thread work goes through pg-boss, shared with the worker processes (`npm run worker`).
   const pgWork =
@@ -124,6 +110,7 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
     config: cfg,
     registry,
     prisma,
+    queries,
     persistence,
     bus,
     busStatus: events.status,
@@ -144,10 +131,10 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
 }
 
 const globalKey = Symbol.for("standard-agents-studio.app");
-type GlobalWithApp = typeof globalThis & { [globalKey]?: Promise<App> };
+type GlobalWithApp = typeof globalThis & { [globalKey]?: Promise<RunningApp> };
 
 /** The process-wide app, created on first use and shared by route handlers, tRPC and instrumentation. */
-export function getApp(): Promise<App> {
+export function getApp(): Promise<RunningApp> {
   const g = globalThis as GlobalWithApp;
   if (!g[globalKey]) {
     g[globalKey] = createApp({ config: loadProcessConfig() }).catch((err) => {

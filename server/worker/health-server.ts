@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { App } from "./app";
-import { collectHealth, safeMessage } from "./health";
+import type { App } from "@/server/api/app-context";
+import { collectHealth, safeMessage } from "@/server/api/health";
 
 export interface HealthServer {
   url: string;

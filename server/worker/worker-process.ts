@@ -1,6 +1,6 @@
 import { databaseKind, redactDatabaseUrl } from "@/server/db/database-url";
 import { ConfigError, type AppConfig } from "@/server/env";
-import { createApp, type App } from "./app";
+import { createApp, type RunningApp } from "./app";
 import { serveHealth } from "./health-server";
 
 /**
@@ -8,7 +8,7 @@ import { serveHealth } from "./health-server";
  * queue next to other workers and API processes. On SQLite the app process runs threads itself, so there is no
  * separate worker to start.
  */
-export async function startWorker(cfg: AppConfig): Promise<App> {
+export async function startWorker(cfg: AppConfig): Promise<RunningApp> {
   if (databaseKind(cfg.databaseUrl) !== "postgresql") {
     throw new ConfigError(
       "DATABASE_URL: `npm run worker` needs a PostgreSQL database (postgres://user:pass@host:5432/db) shared with the app; " +

@@ -5,12 +5,12 @@ import { serveFetchHandler } from "@/server/api/node-http";
 import { createRestHandler } from "@/server/api/rest/routes";
 import { createTestDatabaseUrl, testDatabaseKind } from "@/server/db/test-database";
 import { loadConfig } from "@/server/env";
-import { createApp, type App } from "@/server/worker/app";
+import { createApp, type RunningApp } from "@/server/worker/app";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 export interface TestApp {
-  app: App;
+  app: RunningApp;
   /** Base URL of the REST API served over real HTTP on 127.0.0.1. */
   url: string;
   dataDir: string;

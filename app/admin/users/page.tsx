@@ -2,11 +2,12 @@ import { headers } from "next/headers";
 import { Forbidden } from "@/components/admin/forbidden";
 import { UsersScreen } from "@/components/admin/users-screen";
 import { pageAuth } from "@/server/api/auth/page-auth";
+import { getApp } from "@/server/worker/app";
 
 export const metadata = { title: "Users" };
 
 export default async function UsersPage() {
-  const auth = await pageAuth((await headers()).get("cookie"));
+  const auth = await pageAuth(await getApp(), (await headers()).get("cookie"));
   if (auth.caller?.role !== "admin") return <Forbidden what="Users" />;
   return <UsersScreen currentUserId={auth.caller.userId} />;
 }

@@ -2,11 +2,12 @@ import Link from "next/link";
 import { AgentVariablesPanel } from "@/components/admin/agent-variables-panel";
 import { VariablesForm } from "@/components/admin/variables-form";
 import { pageIsAdmin } from "@/server/api/auth/page-admin";
+import { getApp } from "@/server/worker/app";
 
 export const metadata = { title: "Variables" };
 
 export default async function MyVariablesPage() {
-  const admin = await pageIsAdmin();
+  const admin = await pageIsAdmin(await getApp());
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-baseline gap-4">

@@ -18,9 +18,9 @@ const INLINE_NODES = 1_000;
  * see it). Both null when the tree is too big to come with the page: the live feed brings it.
  */
 async function initialTree(threadId: string): Promise<{ tree: TreeSnapshot | null; error: string | null }> {
-  const auth = await pageAuth((await headers()).get("cookie"));
-  if (!auth.caller) return { tree: null, error: null };
   const app = await getApp();
+  const auth = await pageAuth(app, (await headers()).get("cookie"));
+  if (!auth.caller) return { tree: null, error: null };
   if (!(await canSeeThread(app, auth.caller, threadId))) return { tree: null, error: `Thread ${threadId} not found` };
   try {
     const snap = await treeSnapshot(app, threadId);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { PrismaClient } from "@/server/db/client";
+import type { ApiKeyRow } from "@/server/db/queries/api-keys";
+import type { Queries } from "@/server/db/queries/create-queries";
 import { ApiError } from "../errors";
 import { tokenHash } from "../auth/sessions";
 
@@ -16,7 +17,7 @@ export interface ApiKeyView {
   last_used_at: string | null;
 }
 
-const view = (k: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }): ApiKeyView => ({
+const view = (k: ApiKeyRow): ApiKeyView => ({
   id: k.id,
   name: k.name,
   prefix: k.prefix,
@@ -24,20 +25,18 @@ const view = (k: { id: string; name: string; prefix: string; createdAt: Date; la
   last_used_at: k.lastUsedAt?.toISOString() ?? null,
 });
 
-export async function createApiKey(prisma: PrismaClient, userId: string, name: string): Promise<{ key: string; api_key: ApiKeyView }> {
+export async function createApiKey(db: Queries, userId: string, name: string): Promise<{ key: string; api_key: ApiKeyView }> {
   const key = `sak_${randomBytes(32).toString("base64url")}`;
-  const row = await prisma.apiKey.create({ data: { userId, name, prefix: key.slice(0, 10), keyHash: tokenHash(key) } });
+  const row = await db.apiKeys.create({ userId, name, prefix: key.slice(0, 10), keyHash: tokenHash(key) });
   return { key, api_key: view(row) };
 }
 
 /** The user's keys that are not revoked, newest first. */
-export async function listApiKeys(prisma: PrismaClient, userId: string): Promise<ApiKeyView[]> {
-  const rows = await prisma.apiKey.findMany({ where: { userId, revokedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
-  return rows.map(view);
+export async function listApiKeys(db: Queries, userId: string): Promise<ApiKeyView[]> {
+  return (await db.apiKeys.listActive(userId)).map(view);
 }
 
 /** Revoke one of the user's keys: it stops working at once. Someone else's key is 404. */
-export async function revokeApiKey(prisma: PrismaClient, userId: string, id: string): Promise<void> {
-  const { count } = await prisma.apiKey.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (count === 0) throw new ApiError(404, "NOT_FOUND", `API key ${id} not found`);
+export async function revokeApiKey(db: Queries, userId: string, id: string): Promise<void> {
+  if (!(await db.apiKeys.revoke(userId, id))) throw new ApiError(404, "NOT_FOUND", `API key ${id} not found`);
 }

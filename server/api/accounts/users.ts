@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { envCacheOf } from "@/server/db/cached-env";
-import type { PrismaClient } from "@/server/db/client";
+import type { Queries } from "@/server/db/queries/create-queries";
+import type { UserRow } from "@/server/db/queries/users";
 import { ApiError } from "../errors";
 import { forgetUserCount } from "../auth/guard";
 import { hashPassword } from "../auth/passwords";
@@ -21,61 +21,55 @@ export interface UserView {
   created_at: string;
 }
 
-const view = (u: { id: string; username: string; role: string; createdAt: Date }): UserView => ({
+const view = (u: UserRow): UserView => ({
   id: u.id,
   username: u.username,
   role: u.role === "admin" ? "admin" : "user",
   created_at: u.createdAt.toISOString(),
 });
 
-export async function listUsers(prisma: PrismaClient): Promise<UserView[]> {
-  return (await prisma.user.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] })).map(view);
+export async function listUsers(db: Queries): Promise<UserView[]> {
+  return (await db.users.list()).map(view);
 }
 
-export async function createUser(prisma: PrismaClient, input: z.output<typeof createUserBody>): Promise<UserView> {
-  if (await prisma.user.findUnique({ where: { username: input.username } })) {
+export async function createUser(db: Queries, input: z.output<typeof createUserBody>): Promise<UserView> {
+  if (await db.users.byUsername(input.username)) {
     throw new ApiError(409, "CONFLICT", `The username "${input.username}" is taken`, [{ path: "username", message: "taken" }]);
   }
-  const row = await prisma.user.create({ data: { username: input.username, role: input.role, passwordHash: await hashPassword(input.password) } });
+  const row = await db.users.create({ username: input.username, role: input.role, passwordHash: await hashPassword(input.password) });
   forgetUserCount();
   return view(row);
 }
 
-async function otherAdmins(prisma: PrismaClient, id: string): Promise<number> {
-  return prisma.user.count({ where: { role: "admin", id: { not: id } } });
-}
-
 /** Change a user's role or reset their password (a reset signs them out everywhere). The last admin stays admin. */
-export async function updateUser(prisma: PrismaClient, id: string, input: z.output<typeof updateUserBody>): Promise<UserView> {
-  const user = await prisma.user.findUnique({ where: { id } });
+export async function updateUser(db: Queries, id: string, input: z.output<typeof updateUserBody>): Promise<UserView> {
+  const user = await db.users.byId(id);
   if (!user) throw new ApiError(404, "NOT_FOUND", `User ${id} not found`);
-  if (input.role === "user" && user.role === "admin" && (await otherAdmins(prisma, id)) === 0) {
+  if (input.role === "user" && user.role === "admin" && (await db.users.otherAdmins(id)) === 0) {
     throw new ApiError(409, "CONFLICT", "The last administrator cannot be made a plain user");
   }
-  const row = await prisma.user.update({
-    where: { id },
-    data: { ...(input.role ? { role: input.role } : {}), ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}) },
+  const row = await db.users.update(id, {
+    ...(input.role ? { role: input.role } : {}),
+    ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
   });
-  if (input.password) await prisma.session.deleteMany({ where: { userId: id } });
+  if (input.password) await db.sessions.removeForUser(id);
   return view(row);
 }
 
 /** Remove a user with their sessions, keys, threads and variables. Nobody removes themselves or the last admin. */
-export async function deleteUser(prisma: PrismaClient, id: string, callerId: string | null): Promise<void> {
-  const user = await prisma.user.findUnique({ where: { id } });
+export async function deleteUser(db: Queries, id: string, callerId: string | null): Promise<void> {
+  const user = await db.users.byId(id);
   if (!user) throw new ApiError(404, "NOT_FOUND", `User ${id} not found`);
   if (id === callerId) throw new ApiError(409, "CONFLICT", "You cannot remove your own account");
-  if (user.role === "admin" && (await otherAdmins(prisma, id)) === 0) throw new ApiError(409, "CONFLICT", "The last administrator cannot be removed");
-  await prisma.$transaction([prisma.envValue.deleteMany({ where: { scope: "user", ownerKey: id } }), prisma.user.delete({ where: { id } })]);
-  // Env values written past the stores: the runtime's cached reads of them are stale.
-  envCacheOf(prisma).invalidate();
+  if (user.role === "admin" && (await db.users.otherAdmins(id)) === 0) throw new ApiError(409, "CONFLICT", "The last administrator cannot be removed");
+  await db.users.remove(id);
   forgetUserCount();
 }
 
 /** First-run setup: the first account, an admin. Refused (409) once any account exists. */
-export async function setupFirstAdmin(prisma: PrismaClient, input: z.output<typeof setupBody>): Promise<UserView> {
-  if ((await prisma.user.count()) > 0) throw new ApiError(409, "CONFLICT", "Setup is done: an account already exists. Sign in instead.");
-  const row = await prisma.user.create({ data: { username: input.username, role: "admin", passwordHash: await hashPassword(input.password) } });
+export async function setupFirstAdmin(db: Queries, input: z.output<typeof setupBody>): Promise<UserView> {
+  if ((await db.users.count()) > 0) throw new ApiError(409, "CONFLICT", "Setup is done: an account already exists. Sign in instead.");
+  const row = await db.users.create({ username: input.username, role: "admin", passwordHash: await hashPassword(input.password) });
   forgetUserCount();
   return view(row);
 }

@@ -1,6 +1,6 @@
-import type { App } from "@/server/worker/app";
+import type { Caller } from "@/shared/caller";
+import type { App } from "../app-context";
 import { ApiError } from "../errors";
-import type { Caller } from "./guard";
 
 /**
  * Authorization rules, in one place. A user sees and touches only their own threads (a subagent thread belongs to
@@ -19,8 +19,8 @@ export const ownerOf = (caller: Caller | null | undefined): string | null => cal
 
 export async function canSeeThread(app: App, caller: Caller, threadId: string): Promise<boolean> {
   if (isAdmin(caller)) return true;
-  const row = await app.prisma.thread.findUnique({ where: { id: threadId }, select: { userId: true } });
-  return !row || (caller.userId !== null && row.userId === caller.userId);
+  const owner = await app.queries.threadAccess.ownerOf(threadId);
+  return owner === undefined || (caller.userId !== null && owner === caller.userId);
 }
 
 /** 404 unless the caller may see the thread (a thread that does not exist is left to the handler's own 404). */
@@ -32,8 +32,7 @@ export async function assertThreadAccess(app: App, caller: Caller, threadId: str
 export async function visibleThreadIds(app: App, caller: Caller, ids: string[]): Promise<Set<string>> {
   if (isAdmin(caller)) return new Set(ids);
   if (ids.length === 0 || !caller.userId) return new Set();
-  const rows = await app.prisma.thread.findMany({ where: { id: { in: ids }, userId: caller.userId }, select: { id: true } });
-  return new Set(rows.map((r) => r.id));
+  return new Set(await app.queries.threadAccess.ownedBy(caller.userId, ids));
 }
 
 /** 403 for anyone but an admin. */

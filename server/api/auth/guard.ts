@@ -1,16 +1,8 @@
-import type { App } from "@/server/worker/app";
+import type { Caller } from "@/shared/caller";
+import type { App } from "../app-context";
 import { ApiError } from "../errors";
 import { assertSameOrigin } from "./csrf";
 import { resolveToken, SESSION_COOKIE } from "./sessions";
-
-/** Who is calling: resolved once per request by the guard and handed to every route. */
-export interface Caller {
-  /** The signed-in user, or null in the local, account-less mode. */
-  userId: string | null;
-  username: string | null;
-  role: "admin" | "user";
-  via: "local" | "session" | "api-key";
-}
 
 /** Routes that need no caller at all (sign-in, and first-run setup, which refuses once an account exists). */
 export const PUBLIC_PATHS = new Set(["/api/health", "/api/auth/login", "/api/auth/setup"]);
@@ -39,7 +31,7 @@ let usersExist: { at: number; value: boolean } | null = null;
 /** Whether any account exists (cached briefly; once true it stays true until `forgetUserCount`). */
 export async function anyUser(app: App): Promise<boolean> {
   if (usersExist?.value || (usersExist && Date.now() - usersExist.at < 2000)) return usersExist.value;
-  const value = (await app.prisma.user.count()) > 0;
+  const value = (await app.queries.users.count()) > 0;
   usersExist = { at: Date.now(), value };
   return value;
 }
@@ -59,7 +51,7 @@ export async function authenticate(request: Request, app: App): Promise<Caller> 
   const presented = presentedToken(request);
   assertSameOrigin(request, presented?.from === "cookie");
   if (presented) {
-    const found = await resolveToken(app.prisma, presented.token);
+    const found = await resolveToken(app.queries, presented.token);
     if (!found) throw new ApiError(401, "UNAUTHORIZED", "The token is invalid or expired: sign in again with POST /api/auth/login");
     return { userId: found.user.id, username: found.user.username, role: found.user.role, via: found.via };
   }

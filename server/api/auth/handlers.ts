@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { ApiError } from "../errors";
 import { readJson, type RouteContext } from "../rest/router";
 import { setupBody, setupFirstAdmin } from "../accounts/users";
@@ -30,7 +30,7 @@ export async function loginHandler({ request, app, url }: RouteContext<App>): Pr
   const body = loginBody.parse(await readJson(request));
   const client = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
   if (rateLimited(`${body.username}|${client}`)) throw new ApiError(429, "RATE_LIMITED", "Too many sign-in attempts: wait a minute and try again");
-  const result = await login(app.prisma, body.username, body.password);
+  const result = await login(app.queries, body.username, body.password);
   if (!result) throw new ApiError(401, "UNAUTHORIZED", "Wrong username or password");
   const maxAge = Math.floor((result.expiresAt.getTime() - Date.now()) / 1000);
   return Response.json(
@@ -42,7 +42,7 @@ export async function loginHandler({ request, app, url }: RouteContext<App>): Pr
 /** `POST /api/auth/logout`: ends the session of the presented token or cookie. */
 export async function logoutHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
   const token = bearerOrCookie(request);
-  if (token) await logout(app.prisma, token);
+  if (token) await logout(app.queries, token);
   return Response.json({ ok: true }, { headers: { "set-cookie": sessionCookieHeader("", 0, url.protocol === "https:") } });
 }
 
@@ -59,8 +59,8 @@ export async function setupHandler({ request, app, url }: RouteContext<App>): Pr
   if (request.method === "GET") return Response.json({ setup_needed: !(await anyUser(app)) });
   assertSameOrigin(request, false);
   const body = setupBody.parse(await readJson(request));
-  const user = await setupFirstAdmin(app.prisma, body);
-  const session = await createSession(app.prisma, user.id);
+  const user = await setupFirstAdmin(app.queries, body);
+  const session = await createSession(app.queries, user.id);
   const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
   return Response.json(
     { token: session.token, user: { id: user.id, username: user.username, role: user.role } },

@@ -1,5 +1,6 @@
-import { getApp } from "@/server/worker/app";
-import { anyUser, sessionCookie, type Caller } from "./guard";
+import type { Caller } from "@/shared/caller";
+import type { App } from "../app-context";
+import { anyUser, sessionCookie } from "./guard";
 import { resolveToken } from "./sessions";
 
 /** Pages anyone may open: sign-in and first-run setup. */
@@ -12,10 +13,9 @@ export interface PageAuth {
 }
 
 /** Who is looking at a page: the session cookie, or the local mode while no account exists. */
-export async function pageAuth(cookieHeader: string | null): Promise<PageAuth> {
-  const app = await getApp();
+export async function pageAuth(app: App, cookieHeader: string | null): Promise<PageAuth> {
   const token = sessionCookie(cookieHeader);
-  const found = token ? await resolveToken(app.prisma, token) : null;
+  const found = token ? await resolveToken(app.queries, token) : null;
   if (found?.via === "session") {
     return { caller: { userId: found.user.id, username: found.user.username, role: found.user.role, via: "session" }, setupNeeded: false };
   }

@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from "@/server/runtime/errors";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { configuredMode } from "./modes";
 
 /**

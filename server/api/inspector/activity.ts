@@ -1,35 +1,12 @@
-import type { App } from "@/server/worker/app";
+import type { PatchBatch, SnapshotBatch } from "@/shared/inspector/activity-batches";
+import type { App } from "../app-context";
+import { wakeLoop } from "../live/wake-loop";
 import { factsOf } from "./node-facts";
-import { pendingSpawns, treeSnapshot, type PendingSpawnView } from "./tree";
-import type { NodeFacts } from "./tree-shape";
+import { pendingSpawns, treeSnapshot } from "./tree";
 
 /** Events that change what a tree row shows (status, registry, names, tokens, pending spawns). */
 const TREE_EVENTS = new Set(["thread.status", "subagent.updated", "llm.response", "thread.handoff", "message.created"]);
 const TIMELINE_EVENTS = new Set(["llm.response", "tool.started", "tool.completed"]);
-
-/** The first message: the whole tree as facts (the browser assembles it). */
-export interface SnapshotBatch {
-  kind: "snapshot";
-  rootId: string;
-  facts: NodeFacts[];
-  pending: PendingSpawnView[];
-  truncated: boolean;
-}
-
-/**
- * A change: the new facts of the threads whose row changed (spawned children included), threads gone, the pending
- * spawns of `pendingOf` (replacing what the browser had for those parents), every thread that had any event (for the
- * details on screen), and whether the timeline moved.
- */
-export interface PatchBatch {
-  kind: "patch";
-  facts: NodeFacts[];
-  removed: string[];
-  pendingOf: string[];
-  pending: PendingSpawnView[];
-  threadIds: string[];
-  timeline: boolean;
-}
 
 /**
  * The live inspector feed of a subtree: a snapshot of the tree, then patches. Events are coalesced for `intervalMs`
@@ -47,7 +24,6 @@ export async function* subtreeActivity(
   const changed = new Set<string>();
   const rows = new Set<string>();
   let timeline = false;
-  let wake: (() => void) | null = null;
   let members: Set<string> | null = null;
   const early: { threadId: string; type: string; childId?: string }[] = [];
   const note = (threadId: string, type: string, childId?: string) => {
@@ -62,28 +38,26 @@ export async function* subtreeActivity(
     if (TREE_EVENTS.has(type)) rows.add(threadId);
     if (TIMELINE_EVENTS.has(type)) timeline = true;
   };
-  // Subscribe before reading the snapshot, so nothing between the two is lost (early events are replayed on it).
-  const unsubscribe = app.bus.subscribeAll((env) => {
-    const e = env.event;
-    if (e.type === "token.delta") return;
-    const childId = e.type === "subagent.updated" ? e.childId : undefined;
-    if (!members) early.push({ threadId: env.threadId, type: e.type, childId });
-    else note(env.threadId, e.type, childId);
-    const w = wake;
-    wake = null;
-    w?.();
-  });
-  const onAbort = () => wake?.();
-  signal?.addEventListener("abort", onAbort);
+  // Subscribed before the snapshot is read, so nothing between the two is lost (early events are replayed on it).
+  const wakes = wakeLoop(
+    (wake) =>
+      app.bus.subscribeAll((env) => {
+        const e = env.event;
+        if (e.type === "token.delta") return;
+        const childId = e.type === "subagent.updated" ? e.childId : undefined;
+        if (!members) early.push({ threadId: env.threadId, type: e.type, childId });
+        else note(env.threadId, e.type, childId);
+        wake();
+      }),
+    signal,
+    intervalMs,
+  );
   try {
     const snap = await treeSnapshot(app, rootId);
     members = new Set(snap.facts.map((f) => f.id));
     yield { kind: "snapshot", ...snap };
     for (const e of early) note(e.threadId, e.type, e.childId);
-    while (!signal?.aborted) {
-      if (changed.size === 0) await new Promise<void>((resolve) => (wake = resolve));
-      if (signal?.aborted) break;
-      await new Promise((r) => setTimeout(r, intervalMs));
+    for await (const _ of wakes) {
       const threadIds = [...changed];
       const ids = [...rows];
       const moved = timeline;
@@ -104,7 +78,6 @@ export async function* subtreeActivity(
       };
     }
   } finally {
-    unsubscribe();
-    signal?.removeEventListener("abort", onAbort);
+    await wakes.return?.();
   }
 }

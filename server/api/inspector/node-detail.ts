@@ -1,7 +1,7 @@
 import { toRegistryEntry } from "@/server/runtime/state/subagent-members";
 import { registryMessage } from "@/server/runtime/subagents/texts";
 import { toSpecMessage } from "@/server/runtime/messages/to-spec";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { threadView } from "../threads/views";
 import { configuredMode } from "./modes";
 
@@ -9,15 +9,7 @@ const MESSAGES = 400;
 
 /** Messages of the parent about this child: its reports (silent, `subagent_id`) and the tool result of its call. */
 async function parentExchange(app: App, parentId: string, childId: string, toolCallId: string | null, blocking: boolean) {
-  const rows = await app.prisma.message.findMany({
-    where: {
-      threadId: parentId,
-      OR: [{ subagentId: childId }, ...(toolCallId ? [{ toolCallId }] : [])],
-    },
-    orderBy: { seq: "asc" },
-    take: 200,
-    select: { id: true, role: true, content: true, silent: true, createdAt: true, metadata: true, toolCallId: true, name: true },
-  });
+  const rows = await app.queries.inspectorNode.parentExchange(parentId, childId, toolCallId);
   return rows.map((m) => ({
     id: m.id,
     role: m.role,
@@ -55,9 +47,9 @@ export async function nodeDetail(app: App, threadId: string) {
     p.subagents.get(t.id),
     p.subagents.listByParent(t.id),
     p.files.list(t.id, "/"),
-    app.prisma.queuedMessage.findMany({ where: { threadId: t.id }, orderBy: { seq: "desc" }, take: 50 }),
+    app.queries.inspectorNode.queuedMessages(t.id),
     p.effects.list(t.id),
-    app.prisma.variableRequest.findMany({ where: { parentThreadId: t.id, status: "open" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    app.queries.openVariableRequests([t.id]),
   ]);
   const snap = app.registry.current();
   const agent = snap.agents.get(t.agentId);
@@ -110,8 +102,8 @@ export async function nodeDetail(app: App, threadId: string) {
     variableRequests: requests.map((r) => ({
       requestId: r.id,
       agent: r.agent,
-      missing: r.missing as string[],
-      required: r.required as string[],
+      missing: r.missing,
+      required: r.required,
       endpoint: `/api/threads/${t.id}/variables/${r.id}`,
     })),
   };

@@ -1,7 +1,6 @@
 import { redactDeep, secretValues } from "@/server/runtime/env/redact";
 import { NotFoundError } from "@/server/runtime/errors";
-import type { App } from "@/server/worker/app";
-import { inChunks, subtreeRows } from "./subtree";
+import type { App } from "../app-context";
 
 const MAX_ITEMS = 3_000;
 
@@ -11,42 +10,11 @@ const MAX_ITEMS = 3_000;
  */
 export async function subtreeTimeline(app: App, rootId: string) {
   await app.runtime.getThread(rootId);
-  const { rows } = await subtreeRows(app, rootId);
+  const { rows } = await app.queries.inspectorTimeline.subtreeThreads(rootId);
   const ids = rows.map((r) => r.id);
   const [logs, events] = await Promise.all([
-    inChunks(ids, (chunk) =>
-      app.prisma.llmRequestLog.findMany({
-        where: { threadId: { in: chunk } },
-        orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-        take: MAX_ITEMS,
-        select: {
-          id: true,
-          threadId: true,
-          side: true,
-          step: true,
-          modelName: true,
-          attempt: true,
-          status: true,
-          error: true,
-          inputTokens: true,
-          outputTokens: true,
-          cachedTokens: true,
-          cost: true,
-          latencyMs: true,
-          ttftMs: true,
-          startedAt: true,
-          finishedAt: true,
-        },
-      }),
-    ),
-    inChunks(ids, (chunk) =>
-      app.prisma.threadEvent.findMany({
-        where: { threadId: { in: chunk }, type: { in: ["tool.started", "tool.completed"] } },
-        orderBy: { seq: "asc" },
-        take: MAX_ITEMS * 2,
-        select: { threadId: true, type: true, data: true, createdAt: true },
-      }),
-    ),
+    app.queries.inspectorTimeline.llmSpans(ids, MAX_ITEMS),
+    app.queries.inspectorTimeline.toolEvents(ids, MAX_ITEMS * 2),
   ]);
   const tools = new Map<
     string,

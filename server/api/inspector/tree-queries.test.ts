@@ -1,92 +1,33 @@
-import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPatches, fromSnapshot } from "@/components/inspector/live-tree";
 import { testDatabaseKind } from "@/server/db/test-database";
+import { addChildThread, addRequestLog, seedTree, setRegistryStatus } from "@/tests/helpers/seed-threads";
+import { countSqliteStatements } from "@/tests/helpers/sqlite-statements";
 import { fixtureAgents, startTestApp, type TestApp } from "@/tests/helpers/test-app";
 import { factsOf } from "./node-facts";
 import { inspectorTree, treeSnapshot } from "./tree";
 
-/** SQL statements executed (prepared or cached), by their text: wraps better-sqlite3's Statement in this process. */
-const executed: string[] = [];
-function countStatements() {
-  const probe = new Database(":memory:");
-  const proto = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<string, (...a: unknown[]) => unknown>;
-  probe.close();
-  for (const method of ["all", "get", "run", "iterate"]) {
-    const original = proto[method]!;
-    proto[method] = function (this: { source: string }, ...args: unknown[]) {
-      executed.push(this.source);
-      return original.apply(this, args);
-    };
-  }
-}
-const resetSqlCounts = () => (executed.length = 0);
-const statements = () => executed.filter((sql) => /^\s*(SELECT|WITH)/i.test(sql));
 /** The statement counter hooks the SQLite driver; on PostgreSQL only the results are compared. */
 const countsStatements = testDatabaseKind() === "sqlite";
 
 let t: TestApp;
+let sql: ReturnType<typeof countSqliteStatements>;
 beforeAll(async () => {
-  countStatements();
+  sql = countSqliteStatements();
   t = await startTestApp({ agentsSource: fixtureAgents });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/** A root with `wide` children and a chain of `deep` more levels under the first child; one request log each. */
-async function seed(wide: number, deep: number) {
-  const prisma = t.app.prisma;
-  const root = randomUUID();
-  const now = Date.now();
-  const threads: { id: string; parentId: string | null; name: string | null }[] = [{ id: root, parentId: null, name: null }];
-  for (let i = 0; i < wide; i++) threads.push({ id: randomUUID(), parentId: root, name: `Check ${i + 1}` });
-  for (let i = 0; i < deep; i++) threads.push({ id: randomUUID(), parentId: threads[i === 0 ? 1 : threads.length - 1]!.id, name: `Level ${i + 2}` });
-  await prisma.thread.createMany({
-    data: threads.map((x, i) => ({ id: x.id, agentId: i === 0 ? "boss" : "res_duo", rootAgentId: i === 0 ? "boss" : "res_duo", parentId: x.parentId, name: x.name, createdAt: new Date(now + i) })),
-  });
-  const kids = threads.slice(1);
-  await prisma.subagentEntry.createMany({
-    data: kids.map((x, i) => ({
-      parentId: x.parentId!,
-      childId: x.id,
-      name: "res_duo",
-      description: "d",
-      resumable: true,
-      blocking: i % 2 === 0,
-      threadName: x.name,
-      status: i % 3 === 2 ? `Step ${i}` : i % 3 === 1 ? "idle" : "running",
-      parentCommunication: "implicit",
-      toolName: "res_duo",
-      createdAt: BigInt(now * 1000 + i),
-    })),
-  });
-  await prisma.llmRequestLog.createMany({
-    data: threads.map((x) => ({
-      threadId: x.id,
-      modelName: "fast",
-      provider: "openai",
-      modelId: "m",
-      attempt: 1,
-      request: {},
-      status: "success",
-      inputTokens: 100,
-      outputTokens: 20,
-      cost: 0.001,
-      startedAt: new Date(now),
-    })),
-  });
-  return { root, threads };
-}
-
 describe("inspector tree queries", () => {
   it("reads a 200-child, 5-level tree in a constant number of statements, with depths and roll-ups", async () => {
-    const { root, threads } = await seed(200, 4);
-    resetSqlCounts();
+    const { root, threads } = await seedTree(t, 200, 4);
+    sql.reset();
     const tree = await inspectorTree(t.app, root);
     // The root's existence check, one recursive statement for every thread's facts, one for pending spawns.
-    if (countsStatements) expect(statements().length, statements().join("\n")).toBeLessThanOrEqual(3);
+    if (countsStatements) expect(sql.reads().length, sql.reads().join("\n")).toBeLessThanOrEqual(3);
     expect(tree.nodes).toHaveLength(threads.length);
     expect(tree.nodes[0]).toMatchObject({ id: root, depth: 0, descendants: 204, childCount: 200 });
     expect(tree.nodes[0]!.subtree).toMatchObject({ inputTokens: 205 * 100, outputTokens: 205 * 20, requests: 205 });
@@ -101,19 +42,17 @@ describe("inspector tree queries", () => {
   });
 
   it("patches only the changed threads and gives the same tree as a full read", async () => {
-    const { root, threads } = await seed(30, 2);
+    const { root, threads } = await seedTree(t, 30, 2);
     const snap = await treeSnapshot(t.app, root);
     const before = fromSnapshot(snap);
     const changed = threads[7]!.id;
-    await t.app.prisma.subagentEntry.update({ where: { childId: changed }, data: { status: "Round 2: checking" } });
-    await t.app.prisma.llmRequestLog.create({
-      data: { threadId: changed, modelName: "fast", provider: "openai", modelId: "m", attempt: 1, request: {}, status: "success", inputTokens: 7, outputTokens: 3, cost: 0.5, startedAt: new Date() },
-    });
+    await setRegistryStatus(t, changed, "Round 2: checking");
+    await addRequestLog(t, changed, { inputTokens: 7, outputTokens: 3, cost: 0.5 });
     const spawned = randomUUID();
-    await t.app.prisma.thread.create({ data: { id: spawned, agentId: "res_duo", rootAgentId: "res_duo", parentId: changed, name: "New one" } });
-    resetSqlCounts();
+    await addChildThread(t, spawned, changed, "New one");
+    sql.reset();
     const facts = await factsOf(t.app, [changed, spawned]);
-    if (countsStatements) expect(statements()).toHaveLength(1);
+    if (countsStatements) expect(sql.reads()).toHaveLength(1);
     const after = applyPatches(before, [{ facts, removed: [], pendingOf: [], pending: [] }]);
     const full = await inspectorTree(t.app, root);
     expect(after.nodes.map((n) => [n.id, n.depth, n.registryStatus, n.customStatus, n.descendants, n.subtree.requests, n.subtree.cost])).toEqual(

@@ -1,27 +1,21 @@
-import type { App } from "@/server/worker/app";
+import type { PendingSpawnView } from "@/shared/inspector/activity-batches";
+import { assembleTree, type NodeFacts } from "@/shared/inspector/tree-shape";
+import type { App } from "../app-context";
 import { subtreeFacts } from "./node-facts";
-import { inChunks } from "./subtree";
-import { assembleTree, type NodeFacts } from "./tree-shape";
-
-export type { Usage } from "./tree-shape";
 
 /** Open scoped-variable requests of these threads: spawns that wait for variables, shown under their parent. */
-export async function pendingSpawns(app: App, parentIds: string[]) {
-  const rows = await inChunks(parentIds, (chunk) =>
-    app.prisma.variableRequest.findMany({ where: { parentThreadId: { in: chunk }, status: "open" }, orderBy: { createdAt: "asc" } }),
-  );
+export async function pendingSpawns(app: App, parentIds: string[]): Promise<PendingSpawnView[]> {
+  const rows = await app.queries.openVariableRequests(parentIds);
   return rows.map((p) => ({
     requestId: p.id,
     parentId: p.parentThreadId,
     agent: p.agent,
-    name: ((p.payload as { threadName?: unknown } | null)?.threadName as string | null | undefined) ?? null,
-    missing: p.missing as string[],
-    required: p.required as string[],
+    name: p.threadName,
+    missing: p.missing,
+    required: p.required,
     createdAt: p.createdAt.getTime(),
   }));
 }
-
-export type PendingSpawnView = Awaited<ReturnType<typeof pendingSpawns>>[number];
 
 /** The facts of a subtree and its pending spawns: what the browser assembles and then keeps live with patches. */
 export async function treeSnapshot(app: App, rootId: string): Promise<{ rootId: string; facts: NodeFacts[]; pending: PendingSpawnView[]; truncated: boolean }> {

@@ -1,4 +1,5 @@
-import { authenticate, PUBLIC_PATHS, type Caller } from "../auth/guard";
+import type { Caller } from "@/shared/caller";
+import { authenticate, PUBLIC_PATHS } from "../auth/guard";
 import { ApiError, errorResponse } from "../errors";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,4 +1,4 @@
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { getHealth } from "./handlers/health";
 import { listAgents, listDiagnostics } from "./handlers/registry";
 import {

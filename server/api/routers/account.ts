@@ -15,11 +15,11 @@ export const accountRouter = router({
     setupNeeded: !(await anyUser(ctx.app)),
   })),
   /** The caller's keys; null in local mode (keys belong to accounts). */
-  keys: publicProcedure.query(async ({ ctx }) => (ctx.caller.userId ? listApiKeys(ctx.app.prisma, ctx.caller.userId) : null)),
+  keys: publicProcedure.query(async ({ ctx }) => (ctx.caller.userId ? listApiKeys(ctx.app.queries, ctx.caller.userId) : null)),
   createKey: publicProcedure.input(createKeyBody).mutation(async ({ ctx, input }) => {
     try {
       assertAccount(ctx.caller);
-      return await createApiKey(ctx.app.prisma, ctx.caller.userId, input.name);
+      return await createApiKey(ctx.app.queries, ctx.caller.userId, input.name);
     } catch (err) {
       toTrpcError(err);
     }
@@ -27,7 +27,7 @@ export const accountRouter = router({
   revokeKey: publicProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     try {
       assertAccount(ctx.caller);
-      await revokeApiKey(ctx.app.prisma, ctx.caller.userId, input.id);
+      await revokeApiKey(ctx.app.queries, ctx.caller.userId, input.id);
       return { ok: true };
     } catch (err) {
       toTrpcError(err);

@@ -7,13 +7,13 @@ const byId = z.object({ id: z.string().min(1) });
 
 /** Administrators only: users and instance variables. */
 export const adminRouter = router({
-  users: adminProcedure.query(({ ctx }) => listUsers(ctx.app.prisma)),
-  createUser: adminProcedure.input(createUserBody).mutation(({ ctx, input }) => createUser(ctx.app.prisma, input).catch(toTrpcError)),
+  users: adminProcedure.query(({ ctx }) => listUsers(ctx.app.queries)),
+  createUser: adminProcedure.input(createUserBody).mutation(({ ctx, input }) => createUser(ctx.app.queries, input).catch(toTrpcError)),
   updateUser: adminProcedure
     .input(byId.extend(updateUserBody.shape))
-    .mutation(({ ctx, input: { id, ...patch } }) => updateUser(ctx.app.prisma, id, patch).catch(toTrpcError)),
+    .mutation(({ ctx, input: { id, ...patch } }) => updateUser(ctx.app.queries, id, patch).catch(toTrpcError)),
   deleteUser: adminProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    await deleteUser(ctx.app.prisma, input.id, ctx.caller.userId).catch(toTrpcError);
+    await deleteUser(ctx.app.queries, input.id, ctx.caller.userId).catch(toTrpcError);
     return { ok: true };
   }),
   instanceVariables: adminProcedure.query(({ ctx }) => listVariables(ctx.app, "instance", "instance")),

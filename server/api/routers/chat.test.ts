@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
+import { setParent } from "@/tests/helpers/seed-threads";
 import { api, startTestApp, waitFor, waitForThread, type TestApp } from "@/tests/helpers/test-app";
 import { appRouter } from "../root";
 import { createCallerFactory } from "../trpc";
@@ -135,7 +136,7 @@ describe("chat router", () => {
     const child = (await api(t.url, "POST", "/api/threads", { agent_id: "draft_and_review", tags: ["nest-child"] }))
       .body.threadId;
     // Children are created by subagent spawns; set the relation directly for this listing test.
-    await t.app.prisma.thread.update({ where: { id: child }, data: { parentId: parent } });
+    await setParent(t, child, parent);
     await caller.threads.post({ threadId: parent, content: "and now?" });
     await waitForThread(t.url, parent);
 

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { buildEditorView, DefinitionWriteError, saveDefinitions, scaffoldTool, scaffoldToolInput } from "@/server/registry/writer";
 import type { DocObject } from "@/shared/editor/doc";
 import type { SaveChange } from "@/shared/editor/save-change";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { ApiError } from "../errors";
+import { wakeLoop } from "../live/wake-loop";
 import { adminProcedure, publicProcedure, router, TRPCError } from "../trpc";
 
 const STATUS = { FORBIDDEN: 403, VALIDATION_ERROR: 400, BAD_REQUEST: 400, CONFLICT: 409, NOT_FOUND: 404 } as const;
@@ -37,27 +38,7 @@ export const editorRouter = router({
   view: publicProcedure.query(({ ctx }) => view(ctx.app)),
   /** Pushes a fresh view whenever the registry reloads (a save, or a file edited outside the editor). */
   changes: publicProcedure.subscription(async function* ({ ctx, signal }) {
-    let wake: (() => void) | undefined;
-    let dirty = false;
-    const unsubscribe = ctx.app.registry.subscribe(() => {
-      dirty = true;
-      wake?.();
-    });
-    try {
-      while (!signal?.aborted) {
-        if (!dirty) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            signal?.addEventListener("abort", () => resolve(), { once: true });
-          });
-        }
-        if (signal?.aborted) break;
-        dirty = false;
-        yield view(ctx.app);
-      }
-    } finally {
-      unsubscribe();
-    }
+    for await (const _ of wakeLoop((wake) => ctx.app.registry.subscribe(wake), signal)) yield view(ctx.app);
   }),
   /** Writes the changed definitions (all or nothing), reloads the registry and returns the new view. */
   save: adminProcedure.input(z.object({ changes: z.array(change).min(1).max(1000) })).mutation(async ({ ctx, input }) => {

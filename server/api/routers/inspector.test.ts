@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
 import { fixtureAgents, startTestApp, waitFor, type TestApp } from "@/tests/helpers/test-app";
 import { applyPatches, fromSnapshot } from "@/components/inspector/live-tree";
-import type { PatchBatch, SnapshotBatch } from "../inspector/activity";
+import type { PatchBatch, SnapshotBatch } from "@/shared/inspector/activity-batches";
 import { appRouter } from "../root";
 import { createCallerFactory } from "../trpc";
 
@@ -113,7 +113,7 @@ describe("inspector router", () => {
     await settled(root);
     const timeline = await caller.inspector.timeline({ threadId: root });
     const llm = timeline.items.filter((i) => i.kind === "llm");
-    const logs = await t.app.prisma.llmRequestLog.count({ where: { threadId: { in: [root, child.id] } } });
+    const logs = (await t.app.persistence.llmLogs.totals([root, child.id])).requests;
     expect(llm).toHaveLength(logs);
     expect(timeline.items.some((i) => i.kind === "tool" && i.label === "report_status" && i.end !== null)).toBe(true);
     const log = await caller.inspector.log({ logId: llm[0]!.id });

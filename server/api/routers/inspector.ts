@@ -16,8 +16,8 @@ export const inspectorRouter = router({
   timeline: publicProcedure.input(threadId).query(({ ctx, input }) => subtreeTimeline(ctx.app, input.threadId)),
   /** A request log: only for a caller who may see the thread that made the request. */
   log: publicProcedure.input(z.object({ logId: z.string().min(1) })).query(async ({ ctx, input }) => {
-    const row = await ctx.app.prisma.llmRequestLog.findUnique({ where: { id: input.logId }, select: { threadId: true } });
-    if (row) await assertThreadAccess(ctx.app, ctx.caller, row.threadId).catch(toTrpcError);
+    const threadId = await ctx.app.queries.threadAccess.threadOfLog(input.logId);
+    if (threadId) await assertThreadAccess(ctx.app, ctx.caller, threadId).catch(toTrpcError);
     return llmLog(ctx.app, input.logId);
   }),
   /** `subagent_message` to a resumable child, sent from the UI as its parent would. */

@@ -1,7 +1,7 @@
 import { agentSummaries } from "@/server/registry";
+import type { App } from "../app-context";
+import { wakeLoop } from "../live/wake-loop";
 import { publicProcedure, router } from "../trpc";
-
-import type { App } from "@/server/worker/app";
 
 function view(app: App) {
   const snap = app.registry.current();
@@ -23,27 +23,6 @@ export const registryRouter = router({
   overview: publicProcedure.query(({ ctx }) => view(ctx.app)),
   /** Pushes a fresh overview whenever a definition file changes on disk. */
   changes: publicProcedure.subscription(async function* ({ ctx, signal }) {
-    const store = ctx.app.registry;
-    let wake: (() => void) | undefined;
-    let dirty = false;
-    const unsubscribe = store.subscribe(() => {
-      dirty = true;
-      wake?.();
-    });
-    try {
-      while (!signal?.aborted) {
-        if (!dirty) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            signal?.addEventListener("abort", () => resolve(), { once: true });
-          });
-        }
-        if (signal?.aborted) break;
-        dirty = false;
-        yield view(ctx.app);
-      }
-    } finally {
-      unsubscribe();
-    }
+    for await (const _ of wakeLoop((wake) => ctx.app.registry.subscribe(wake), signal)) yield view(ctx.app);
   }),
 });

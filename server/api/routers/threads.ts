@@ -1,8 +1,6 @@
-import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { toSpecMessage } from "@/server/runtime/messages/to-spec";
 import { ownerFilter, ownerOf } from "../auth/access";
-import { threadEventFeed } from "../threads/event-feed";
 import { createThreadBody, postMessageBody } from "../threads/schemas";
 import { threadView } from "../threads/views";
 import { publicProcedure, router } from "../trpc";
@@ -60,18 +58,4 @@ export const threadsRouter = router({
   stop: publicProcedure.input(threadId).mutation(async ({ ctx, input }) => threadView(await ctx.app.runtime.stop(input.threadId))),
   continue: publicProcedure.input(threadId).mutation(async ({ ctx, input }) => threadView(await ctx.app.runtime.continue(input.threadId))),
   terminate: publicProcedure.input(threadId).mutation(async ({ ctx, input }) => threadView(await ctx.app.runtime.terminate(input.threadId))),
-  /** Live events with resume: the client's `lastEventId` (tracked id = event seq) continues where it left off. */
-  events: publicProcedure
-    .input(threadId.extend({ lastEventId: z.string().nullish() }))
-    .subscription(async function* ({ ctx, input, signal }) {
-      await ctx.app.runtime.getThread(input.threadId);
-      const after = Number.parseInt(input.lastEventId ?? "0", 10) || 0;
-      const abort = new AbortController();
-      signal?.addEventListener("abort", () => abort.abort());
-      for await (const env of threadEventFeed({ bus: ctx.app.bus, events: ctx.app.persistence.events }, input.threadId, after, abort.signal)) {
-        const payload = { seq: env.seq, persisted: env.persisted, at: env.at, ...env.event };
-        if (env.persisted) yield tracked(String(env.seq), payload);
-        else yield payload;
-      }
-    }),
 });

@@ -2,7 +2,7 @@ import { redactDeep } from "@/server/runtime/env/redact";
 import { threadSecrets } from "@/server/runtime/env/thread-secrets";
 import { NotFoundError } from "@/server/runtime/errors";
 import { guessMimeType, normalizePath } from "@/server/runtime/files/paths";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { ApiError } from "../errors";
 import type { RouteContext } from "../rest/router";
 

@@ -1,5 +1,6 @@
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import type { EventBus, EventLog } from "@/server/runtime/ports";
+import { wakeLoop } from "../live/wake-loop";
 
 /**
  * A thread's events from `afterSeq` on, as an async stream: subscribe to the bus first, replay the event log after
@@ -14,19 +15,15 @@ export async function* threadEventFeed(
 ): AsyncGenerator<ThreadEventEnvelope> {
   let last = afterSeq;
   const queue: ThreadEventEnvelope[] = [];
-  let wake: (() => void) | null = null;
-  const unsubscribe = deps.bus.subscribe(threadId, (env) => {
-    queue.push(env);
-    const w = wake;
-    wake = null;
-    w?.();
-  });
-  const onAbort = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
-  signal.addEventListener("abort", onAbort);
+  // Subscribed before the log is read: what is published meanwhile waits in the queue and is de-duplicated by seq.
+  const wakes = wakeLoop(
+    (wake) =>
+      deps.bus.subscribe(threadId, (env) => {
+        queue.push(env);
+        wake();
+      }),
+    signal,
+  );
   try {
     for (;;) {
       const page = await deps.events.after(threadId, last, 500);
@@ -37,29 +34,26 @@ export async function* threadEventFeed(
       }
       if (page.length < 500) break;
     }
-    while (!signal.aborted) {
-      if (queue.length === 0) {
-        await new Promise<void>((resolve) => (wake = resolve));
-        continue;
-      }
-      const env = queue.shift()!;
-      if (env.persisted) {
-        if (env.seq <= last) continue;
-        if (env.seq > last + 1) {
-          // A gap (an event committed while we were between reads): fill it from the log in order.
-          for (const missed of await deps.events.after(threadId, last, env.seq - last - 1)) {
-            if (missed.seq > last && missed.seq < env.seq) {
-              last = missed.seq;
-              yield missed;
+    do {
+      while (queue.length > 0 && !signal.aborted) {
+        const env = queue.shift()!;
+        if (env.persisted) {
+          if (env.seq <= last) continue;
+          if (env.seq > last + 1) {
+            // A gap (an event committed while we were between reads): fill it from the log in order.
+            for (const missed of await deps.events.after(threadId, last, env.seq - last - 1)) {
+              if (missed.seq > last && missed.seq < env.seq) {
+                last = missed.seq;
+                yield missed;
+              }
             }
           }
+          last = env.seq;
         }
-        last = env.seq;
+        yield env;
       }
-      yield env;
-    }
+    } while (!(await wakes.next()).done);
   } finally {
-    unsubscribe();
-    signal.removeEventListener("abort", onAbort);
+    await wakes.return?.();
   }
 }

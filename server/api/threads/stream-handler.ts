@@ -1,5 +1,5 @@
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import type { RouteContext } from "../rest/router";
 import { threadEventFeed } from "./event-feed";
 

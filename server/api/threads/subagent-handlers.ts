@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toRegistryEntry } from "@/server/runtime/state/subagent-members";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { readJson, type RouteContext } from "../rest/router";
 
 type Ctx = RouteContext<App>;

@@ -1,6 +1,6 @@
 import { toSpecMessage } from "@/server/runtime/messages/to-spec";
 import type { SubagentRecord } from "@/server/runtime/ports";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { ownerFilter, ownerOf } from "../auth/access";
 import { readJson, type RouteContext } from "../rest/router";
 import { createThreadBody, listMessagesQuery, listThreadsQuery, parseQuery, postMessageBody } from "./schemas";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { EnvScope } from "@/server/runtime/ports";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { ApiError } from "../errors";
 
 /**

@@ -1,4 +1,4 @@
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 
 const DEFAULT_KEY = "OPENAI_API_KEY";
 

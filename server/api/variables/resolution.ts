@@ -1,6 +1,6 @@
 import { graphVariables, requiredAtCreation, type DefinitionValueSource, type VariableDeclarationSite } from "@/server/registry";
 import type { EnvValueRecord } from "@/server/runtime/ports";
-import type { App } from "@/server/worker/app";
+import type { App } from "../app-context";
 import { ApiError } from "../errors";
 
 /** The layers of env resolution, highest first (design.md §4). */

@@ -1,4 +1,4 @@
-import type { App } from "@/server/worker/app";
+import type { App } from "../../app-context";
 import { createApiKey, createKeyBody, listApiKeys, revokeApiKey } from "../../accounts/api-keys";
 import { assertAccount } from "../../auth/access";
 import { listVariables, saveVariables, saveVariablesBody } from "../../variables/env-values";
@@ -9,20 +9,20 @@ type Ctx = RouteContext<App>;
 /** `GET /api/auth/keys`: the caller's API keys (prefix, created, last used; never the key). */
 export async function listKeysHandler({ app, caller }: Ctx): Promise<Response> {
   assertAccount(caller);
-  return Response.json({ api_keys: await listApiKeys(app.prisma, caller.userId) });
+  return Response.json({ api_keys: await listApiKeys(app.queries, caller.userId) });
 }
 
 /** `POST /api/auth/keys {name}` → 201 `{key, api_key}`: the key is in this response only. */
 export async function createKeyHandler({ app, caller, request }: Ctx): Promise<Response> {
   assertAccount(caller);
   const { name } = createKeyBody.parse(await readJson(request));
-  return Response.json(await createApiKey(app.prisma, caller.userId, name), { status: 201 });
+  return Response.json(await createApiKey(app.queries, caller.userId, name), { status: 201 });
 }
 
 /** `DELETE /api/auth/keys/:id`: revoke. */
 export async function revokeKeyHandler({ app, caller, params }: Ctx): Promise<Response> {
   assertAccount(caller);
-  await revokeApiKey(app.prisma, caller.userId, params.id!);
+  await revokeApiKey(app.queries, caller.userId, params.id!);
   return new Response(null, { status: 204 });
 }
 

@@ -1,4 +1,4 @@
-import type { App } from "@/server/worker/app";
+import type { App } from "../../app-context";
 import { createUser, createUserBody, deleteUser, listUsers, updateUser, updateUserBody } from "../../accounts/users";
 import { assertAdmin, assertThreadAccess } from "../../auth/access";
 import { agentVariables } from "../../variables/resolution";
@@ -11,25 +11,25 @@ type Ctx = RouteContext<App>;
 /** `GET /api/users` (admin). */
 export async function listUsersHandler({ app, caller }: Ctx): Promise<Response> {
   assertAdmin(caller, "User administration");
-  return Response.json({ users: await listUsers(app.prisma) });
+  return Response.json({ users: await listUsers(app.queries) });
 }
 
 /** `POST /api/users {username, password, role}` (admin) → 201. */
 export async function createUserHandler({ app, caller, request }: Ctx): Promise<Response> {
   assertAdmin(caller, "User administration");
-  return Response.json({ user: await createUser(app.prisma, createUserBody.parse(await readJson(request))) }, { status: 201 });
+  return Response.json({ user: await createUser(app.queries, createUserBody.parse(await readJson(request))) }, { status: 201 });
 }
 
 /** `PATCH /api/users/:id {role?, password?}` (admin): change the role, reset the password. */
 export async function updateUserHandler({ app, caller, request, params }: Ctx): Promise<Response> {
   assertAdmin(caller, "User administration");
-  return Response.json({ user: await updateUser(app.prisma, params.id!, updateUserBody.parse(await readJson(request))) });
+  return Response.json({ user: await updateUser(app.queries, params.id!, updateUserBody.parse(await readJson(request))) });
 }
 
 /** `DELETE /api/users/:id` (admin). */
 export async function deleteUserHandler({ app, caller, params }: Ctx): Promise<Response> {
   assertAdmin(caller, "User administration");
-  await deleteUser(app.prisma, params.id!, caller?.userId ?? null);
+  await deleteUser(app.queries, params.id!, caller?.userId ?? null);
   return new Response(null, { status: 204 });
 }
 

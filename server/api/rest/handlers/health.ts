@@ -1,5 +1,5 @@
-import type { App } from "@/server/worker/app";
-import { collectHealth } from "@/server/worker/health";
+import type { App } from "../../app-context";
+import { collectHealth } from "../../health";
 import type { RouteContext } from "../router";
 
 /**

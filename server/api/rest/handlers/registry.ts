@@ -1,5 +1,5 @@
 import { agentSummaries } from "@/server/registry";
-import type { App } from "@/server/worker/app";
+import type { App } from "../../app-context";
 import type { RouteContext } from "../router";
 
 /** `GET /api/agents`: the registry's agents with type, sides, exposeAsTool and required variables. */

@@ -1,0 +1,39 @@
+import type { PrismaClient } from "../client";
+import { apiKeyQueries } from "./api-keys";
+import { chatSnapshotQueries } from "./chat-snapshot";
+import { healthQueries } from "./health";
+import { inspectorNodeQueries } from "./inspector-node";
+import { inspectorTimelineQueries } from "./inspector-timeline";
+import { inspectorTreeQueries } from "./inspector-tree";
+import { openVariableRequests } from "./pending-spawns";
+import { sessionQueries } from "./sessions";
+import { threadAccessQueries } from "./thread-access";
+import { threadCardQueries } from "./thread-cards";
+import { threadList, type ThreadListInput } from "./thread-list";
+import { usageQueries } from "./usage-totals";
+import { userQueries } from "./users";
+
+/**
+ * The read models (and account writes) the API works with, bound to one database client: the API reads and writes
+ * through these and the runtime's stores, never through Prisma or SQL of its own. Every query runs the same on SQLite
+ * and PostgreSQL.
+ */
+export function createQueries(prisma: PrismaClient) {
+  return {
+    users: userQueries(prisma),
+    sessions: sessionQueries(prisma),
+    apiKeys: apiKeyQueries(prisma),
+    threadAccess: threadAccessQueries(prisma),
+    threadList: (input: ThreadListInput) => threadList(prisma, input),
+    threadCards: threadCardQueries(prisma),
+    chatSnapshot: chatSnapshotQueries(prisma),
+    usage: usageQueries(prisma),
+    inspectorTree: inspectorTreeQueries(prisma),
+    inspectorTimeline: inspectorTimelineQueries(prisma),
+    inspectorNode: inspectorNodeQueries(prisma),
+    openVariableRequests: (parentIds: string[]) => openVariableRequests(prisma, parentIds),
+    health: healthQueries(prisma),
+  };
+}
+
+export type Queries = ReturnType<typeof createQueries>;

@@ -1,0 +1,90 @@
+import type { ThreadRecord } from "@/server/runtime/ports";
+import type { PrismaClient } from "../client";
+import { threadStore, toThreadRecord } from "../repositories/threads";
+import { threadPreviews, type ThreadPreview } from "./thread-previews";
+
+export interface ThreadListInput {
+  search?: string;
+  agentId?: string;
+  status?: "running" | "idle" | "terminated";
+  limit: number;
+  /** Only this user's threads; every thread when undefined. */
+  userId?: string;
+}
+
+export interface ThreadListEntry {
+  thread: ThreadRecord;
+  preview: ThreadPreview | null;
+  /** Listed only as the ancestor of a match (it does not match the filters itself). */
+  context: boolean;
+  children: number;
+}
+
+/** Threads listed past this many, descendants included, are left out. */
+const MAX_LISTED = 5_000;
+
+/**
+ * The chat's thread list: without filters, the latest roots with all their descendants; with filters, the matches
+ * with their ancestors (so each keeps its place in the tree). Each thread comes with its last message preview and
+ * its number of children; `total` counts the roots (or the matches), `running` the user's running threads.
+ */
+export async function threadList(prisma: PrismaClient, input: ThreadListInput) {
+  const mine = input.userId ? { userId: input.userId } : {};
+  const filtered = Boolean(input.search?.trim() || input.agentId || input.status);
+  let records: ThreadRecord[];
+  let total: number;
+  const context = new Set<string>();
+  if (!filtered) {
+    const where = { parentId: null, ...mine };
+    const [roots, count] = await Promise.all([
+      prisma.thread.findMany({ where, orderBy: [{ lastActivityAt: "desc" }, { id: "asc" }], take: input.limit }),
+      prisma.thread.count({ where }),
+    ]);
+    records = roots.map(toThreadRecord);
+    total = count;
+    let frontier = records.map((r) => r.id);
+    while (frontier.length > 0 && records.length < MAX_LISTED) {
+      const kids = (
+        await prisma.thread.findMany({ where: { parentId: { in: frontier } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] })
+      ).map(toThreadRecord);
+      records.push(...kids);
+      frontier = kids.map((k) => k.id);
+    }
+  } else {
+    const res = await threadStore(prisma).list({
+      agentId: input.agentId,
+      status: input.status,
+      search: input.search,
+      userId: input.userId,
+      limit: input.limit,
+    });
+    records = res.threads;
+    total = res.total;
+    // Ancestors of matches give them their place in the tree.
+    const have = new Set(records.map((r) => r.id));
+    let missing = [...new Set(records.map((r) => r.parentId).filter((p): p is string => !!p && !have.has(p)))];
+    while (missing.length > 0) {
+      const parents = (await prisma.thread.findMany({ where: { id: { in: missing } } })).map(toThreadRecord);
+      for (const p of parents) {
+        have.add(p.id);
+        context.add(p.id);
+        records.push(p);
+      }
+      missing = [...new Set(parents.map((p) => p.parentId).filter((p): p is string => !!p && !have.has(p)))];
+    }
+  }
+  const ids = records.map((r) => r.id);
+  const [previews, childCounts, running] = await Promise.all([
+    threadPreviews(prisma, ids),
+    prisma.thread.groupBy({ by: ["parentId"], where: { parentId: { in: ids } }, _count: { _all: true } }),
+    prisma.thread.count({ where: { status: "running", ...mine } }),
+  ]);
+  const kids = new Map(childCounts.map((c) => [c.parentId ?? "", c._count._all]));
+  const threads: ThreadListEntry[] = records.map((r) => ({
+    thread: r,
+    preview: previews.get(r.id) ?? null,
+    context: context.has(r.id),
+    children: kids.get(r.id) ?? 0,
+  }));
+  return { threads, total, running, filtered };
+}

@@ -1,0 +1,48 @@
+import { envCacheOf } from "../cached-env";
+import type { PrismaClient } from "../client";
+
+/** An account as the API reads it (the password hash is only for sign-in checks). */
+export interface UserRow {
+  id: string;
+  username: string;
+  passwordHash: string;
+  role: string;
+  createdAt: Date;
+}
+
+const columns = { id: true, username: true, passwordHash: true, role: true, createdAt: true } as const;
+
+/** The accounts table: reads and writes of user administration, sign-in and first-run setup. */
+export function userQueries(prisma: PrismaClient) {
+  return {
+    /** Every account, oldest first. */
+    list(): Promise<UserRow[]> {
+      return prisma.user.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: columns });
+    },
+    byId(id: string): Promise<UserRow | null> {
+      return prisma.user.findUnique({ where: { id }, select: columns });
+    },
+    byUsername(username: string): Promise<UserRow | null> {
+      return prisma.user.findUnique({ where: { username }, select: columns });
+    },
+    count(): Promise<number> {
+      return prisma.user.count();
+    },
+    /** Administrators other than `id` (the last admin may not be demoted or removed). */
+    otherAdmins(id: string): Promise<number> {
+      return prisma.user.count({ where: { role: "admin", id: { not: id } } });
+    },
+    create(data: { username: string; role: string; passwordHash: string }): Promise<UserRow> {
+      return prisma.user.create({ data, select: columns });
+    },
+    update(id: string, data: { role?: string; passwordHash?: string }): Promise<UserRow> {
+      return prisma.user.update({ where: { id }, data, select: columns });
+    },
+    /** Remove an account with its variables (sessions, keys and threads go by cascade). */
+    async remove(id: string): Promise<void> {
+      await prisma.$transaction([prisma.envValue.deleteMany({ where: { scope: "user", ownerKey: id } }), prisma.user.delete({ where: { id } })]);
+      // Env values written past the stores: the runtime's cached reads of them are stale.
+      envCacheOf(prisma).invalidate();
+    },
+  };
+}
