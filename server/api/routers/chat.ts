@@ -3,7 +3,7 @@ import { z } from "zod";
 import { toThreadRecord } from "@/server/db/repositories/threads";
 import type { RegistrySnapshot } from "@/server/registry";
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
-import { toSpecMessage } from "@/server/runtime/messages/to-spec";
+import { toSpecMessage } from "@/server/runtime/kernel/to-spec";
 import type { EventBus, MessageRecord, ThreadRecord } from "@/server/runtime/ports";
 import type { App } from "@/server/worker/app";
 import { ownerFilter, visibleThreadIds } from "../auth/access";

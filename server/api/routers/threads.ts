@@ -1,6 +1,6 @@
 import { tracked } from "@trpc/server";
 import { z } from "zod";
-import { toSpecMessage } from "@/server/runtime/messages/to-spec";
+import { toSpecMessage } from "@/server/runtime/kernel/to-spec";
 import { ownerFilter, ownerOf } from "../auth/access";
 import { threadEventFeed } from "../threads/event-feed";
 import { createThreadBody, postMessageBody } from "../threads/schemas";

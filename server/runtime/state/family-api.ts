@@ -1,8 +1,8 @@
 import type { ThreadState } from "@/server/spec";
-import { redactForThread } from "../env/thread-secrets";
+import { redactForThread } from "../kernel/thread-secrets";
 import { RuntimeError } from "../errors";
 import { enqueueMessage } from "../thread/thread-ops";
-import { bareScope, type StateScope } from "./scope";
+import { bareScope, type StateScope } from "../kernel/scope";
 
 /**
  * The thread-hierarchy members of `ThreadState`: the parent and children, parent notification and status. The child

@@ -1,11 +1,11 @@
 import type { Message, ThreadState } from "@/server/spec";
-import { redactForThread } from "../env/thread-secrets";
+import { redactForThread } from "../kernel/thread-secrets";
 import { NotFoundError } from "../errors";
 import { resolveAttachments } from "../files/attachments";
-import { createMessage, updateMessage } from "../messages/message-writer";
-import { toSpecMessage } from "../messages/to-spec";
+import { createMessage, updateMessage } from "../kernel/message-writer";
+import { toSpecMessage } from "../kernel/to-spec";
 import { enqueueMessage } from "../thread/thread-ops";
-import type { StateScope } from "./scope";
+import type { StateScope } from "../kernel/scope";
 
 /** Message members of `ThreadState`; writes go through the message writer, so hooks and events apply. */
 export function messagesApi(scope: StateScope): Pick<

@@ -2,7 +2,7 @@ import type { SubagentRegistryEntry } from "@/server/spec";
 import { RuntimeError } from "../errors";
 import type { SubagentRecord } from "../ports";
 import { setChildStatus } from "../subagents/status";
-import type { StateScope } from "./scope";
+import type { StateScope } from "../kernel/scope";
 
 /** A registry row in the spec's `SubagentRegistryEntry` shape. */
 export function toRegistryEntry(r: SubagentRecord): SubagentRegistryEntry {

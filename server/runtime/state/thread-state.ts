@@ -1,12 +1,12 @@
 import type { ExecutionState, ThreadState } from "@/server/spec";
-import { redactForThread } from "../env/thread-secrets";
+import { redactForThread } from "../kernel/thread-secrets";
 import { terminateThread } from "../thread/thread-ops";
 import { effectsApi } from "./effects-api";
 import { familyApi } from "./family-api";
 import { filesApi } from "./files-api";
 import { messagesApi } from "./messages-api";
 import { resourcesApi } from "./resources-api";
-import { registerStateFactory, type StateScope } from "./scope";
+import { registerStateFactory, type StateScope } from "../kernel/scope";
 import { subagentMembers } from "./subagent-members";
 import { toolsApi } from "./tools-api";
 

@@ -1,12 +1,12 @@
 import type { ThreadState, ToolResult } from "@/server/spec";
-import { redactForThread } from "../env/thread-secrets";
+import { redactForThread } from "../kernel/thread-secrets";
 import { NotFoundError } from "../errors";
 import { runCallable } from "../tools/run-callable";
 import { runSubprompt } from "../tools/run-subprompt";
-import type { ToolCallContext } from "../tools/tool-call-context";
+import type { ToolCallContext } from "../kernel/tool-call-context";
 import { enqueueMessage } from "../thread/thread-ops";
-import { loadStepContext } from "../side-loop/step-context";
-import type { StateScope } from "./scope";
+import { loadStepContext } from "../kernel/step-context";
+import type { StateScope } from "../kernel/scope";
 
 /**
  * `queueTool` (the call and its result appear in the thread as a regular tool call, durably queued like a message)

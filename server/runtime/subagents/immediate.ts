@@ -1,7 +1,7 @@
 import type { Definitions } from "../definitions";
 import type { ThreadRecord } from "../ports";
-import type { StepContext } from "../side-loop/step-context";
-import type { RuntimeDeps } from "../thread/deps";
+import type { StepContext } from "../kernel/step-context";
+import type { RuntimeDeps } from "../kernel/deps";
 import { branchEnabled, type SubagentEntry } from "./offered";
 import { spawnChild } from "./spawn";
 

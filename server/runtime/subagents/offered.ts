@@ -2,8 +2,8 @@ import type { SubagentEntryConfig } from "@/server/registry";
 import type { ResolvedToolEntry } from "../definitions";
 import type { ChatTool } from "../llm/types";
 import type { SubagentRecord } from "../ports";
-import type { StepContext } from "../side-loop/step-context";
-import { chatToolFor } from "../tools/tool-schemas";
+import type { StepContext } from "../kernel/step-context";
+import { chatToolFor } from "../kernel/tool-schemas";
 
 export type SubagentEntry = Extract<ResolvedToolEntry, { kind: "subagent" }>;
 

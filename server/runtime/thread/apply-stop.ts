@@ -2,14 +2,14 @@ import type { ParsedAgentDefinition } from "@/server/spec";
 import { normalizeSessionBinding } from "@/server/spec";
 import type { SecretBox } from "../env/secret-box";
 import type { Emit } from "../events/publisher";
-import { updateMessage } from "../messages/message-writer";
-import { bareScope } from "../state/scope";
+import { updateMessage } from "../kernel/message-writer";
+import { bareScope } from "../kernel/scope";
 import { reportSessionEnd } from "../subagents/report";
 import type { MessageRecord, StopReason, Stores, ThreadRecord } from "../ports";
-import type { RuntimeDeps } from "./deps";
-import { bindingPayload, type SideStopConfig, type StopDecision } from "./stop-rules";
+import type { RuntimeDeps } from "../kernel/deps";
+import { bindingPayload, type SideStopConfig, type StopDecision } from "../kernel/stop-rules";
 import { idleTx } from "./go-idle";
-import { endSession, endTurn } from "./turns";
+import { endSession, endTurn } from "../kernel/turns";
 
 export function sideStopConfig(side: ParsedAgentDefinition["sideA"]): SideStopConfig {
   return {

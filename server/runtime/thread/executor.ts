@@ -1,17 +1,17 @@
 import { isAbortError } from "../abort";
 import { newId } from "../ids";
-import { createMessage } from "../messages/message-writer";
+import { createMessage } from "../kernel/message-writer";
 import type { Emit } from "../events/publisher";
 import type { MessageRecord, StopReason, Stores, ThreadRecord, ToolCallRecord } from "../ports";
 import { deliverQueue } from "../queue/deliver";
 import { buildStepRequest, callModel, heldAnnouncement, writeAttemptLog, type DeferredAttempt, type LeadEvent } from "../side-loop/llm-step";
-import { loadStepContext, type StepContext } from "../side-loop/step-context";
+import { loadStepContext, type StepContext } from "../kernel/step-context";
 import { runToolCalls, storeResult, STOPPED_BEFORE_RUN, toolStartedEvent } from "../tools/dispatch";
-import { toolError } from "../tools/tool-call-context";
+import { toolError } from "../kernel/tool-call-context";
 import { applyStopDecision, endTurnTx, sideStopConfig } from "./apply-stop";
-import type { RuntimeDeps } from "./deps";
-import { evaluateStops, type ExecutedCall } from "./stop-rules";
-import { endSession, startTurn } from "./turns";
+import type { RuntimeDeps } from "../kernel/deps";
+import { evaluateStops, type ExecutedCall } from "../kernel/stop-rules";
+import { endSession, startTurn } from "../kernel/turns";
 import { reportSessionEnd } from "../subagents/report";
 import { offeredTools, type OfferedTool } from "../subagents/offered";
 import { applySessionStatus } from "../subagents/status";
@@ -19,8 +19,8 @@ import { immediateEntries, runImmediate } from "../subagents/immediate";
 import { registryMessage } from "../subagents/texts";
 import { stopRequested, watchStopRequests } from "./stop-request";
 import { idleTx } from "./go-idle";
-import { redactForThread } from "../env/thread-secrets";
-import { activeHooks } from "../hooks/hook-runner";
+import { redactForThread } from "../kernel/thread-secrets";
+import { activeHooks } from "../kernel/hook-runner";
 import { carriedHistory, settleCarry, type Carry } from "./carry";
 
 /**

@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "../errors";
 import { nowMicros } from "../ids";
 import type { AttachmentRecord, QueuedMessageRecord } from "../ports";
-import type { RuntimeDeps } from "./deps";
+import type { RuntimeDeps } from "../kernel/deps";
 import { syncRegistryStatus } from "../subagents/status";
 import { answerTerminatedChild } from "../subagents/report";
 

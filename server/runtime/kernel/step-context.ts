@@ -4,7 +4,7 @@ import type { Definitions } from "../definitions";
 import { resolveEnvValue, type EnvSources } from "../env/env-resolver";
 import { secretValues } from "../env/redact";
 import type { Side, ThreadRecord } from "../ports";
-import type { RuntimeDeps } from "../thread/deps";
+import type { RuntimeDeps } from "./deps";
 
 /** What one step of one side works with: the active agent, the side's config and prompt, and env lookup. */
 export interface StepContext {

@@ -1,8 +1,8 @@
 import type { ToolResult } from "@/server/spec";
 import type { MessageRecord } from "../ports";
 import type { OfferedTool } from "../subagents/offered";
-import type { StepContext } from "../side-loop/step-context";
-import type { StateScope } from "../state/scope";
+import type { StepContext } from "./step-context";
+import type { StateScope } from "./scope";
 
 /** What a tool call runs with: a step scope plus the assistant message that made the call. */
 export interface ToolCallContext extends StateScope {

@@ -1,8 +1,8 @@
 import type { ThreadState } from "@/server/spec";
-import { activeHooks, type HookContext } from "../hooks/hook-runner";
+import { activeHooks, type HookContext } from "./hook-runner";
 import type { Side, SubagentRecord, ThreadRecord } from "../ports";
-import type { StepContext } from "../side-loop/step-context";
-import type { RuntimeDeps } from "../thread/deps";
+import type { StepContext } from "./step-context";
+import type { RuntimeDeps } from "./deps";
 
 /**
  * Where a piece of runtime work happens: the thread, the acting side, and (inside a step) the step context. Tools,
