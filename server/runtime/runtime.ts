@@ -7,6 +7,7 @@ import { resolveAttachments } from "./files/attachments";
 import type { LlmClient } from "./llm/types";
 import type { EventBus, Persistence, ThreadRecord } from "./ports";
 import { AbortRegistry } from "./kernel/abort-registry";
+import { runtimeCapabilities } from "./thread/capabilities";
 import { createThread, type CreateThreadInput } from "./thread/create-thread";
 import type { RuntimeDeps, RuntimeSettings } from "./kernel/deps";
 import { runWork } from "./thread/run-work";
@@ -65,6 +66,7 @@ export class Runtime {
       secrets: opts.secrets,
       settings: opts.settings,
       aborts,
+      capabilities: runtimeCapabilities(),
       log,
       schedule: (threadId) => this.scheduler.schedule(threadId),
       wake: () => this.scheduler.wake(),

@@ -4,6 +4,7 @@ import type { EventPublisher } from "../events/publisher";
 import type { LlmClient } from "../llm/types";
 import type { Persistence } from "../ports";
 import type { AbortRegistry } from "./abort-registry";
+import type { RuntimeCapabilities } from "./capabilities";
 
 export interface RuntimeSettings {
   /** Global ceiling of LLM steps per activation (design.md §4: 250). */
@@ -24,6 +25,8 @@ export interface RuntimeDeps {
   secrets: SecretBox | null;
   settings: RuntimeSettings;
   aborts: AbortRegistry;
+  /** Operations of the upper layers that the kernel and `ThreadState` call (see capabilities.ts). */
+  capabilities: RuntimeCapabilities;
   /** Ask for an activation of the thread (durable: a work item). */
   schedule(threadId: string): Promise<void>;
   /** Wake the scheduler: new work (an effect) may be due sooner than it would look. */

@@ -39,12 +39,7 @@ export function scopePromptName(scope: StateScope): string | undefined {
   return side?.prompt;
 }
 
-let stateFactory: ((scope: StateScope) => ThreadState) | null = null;
-/** Set by the ThreadState module (breaks the import cycle hooks → state → message writer → hooks). */
-export function registerStateFactory(f: (scope: StateScope) => ThreadState): void {
-  stateFactory = f;
-}
-
+/** What the hooks active in this scope run with (null when none is active); their `ThreadState` is built on first use. */
 export function hookContext(scope: StateScope): HookContext | null {
   const hooks = activeHooks(scope.deps.definitions(), scope.thread.agentId, scopePromptName(scope));
   if (hooks.length === 0) return null;
@@ -53,6 +48,6 @@ export function hookContext(scope: StateScope): HookContext | null {
     deps: scope.deps,
     threadId: scope.thread.id,
     hooks,
-    state: () => (state ??= stateFactory!(scope)),
+    state: () => (state ??= scope.deps.capabilities.threadState(scope)),
   };
 }

@@ -1,7 +1,6 @@
 import type { ThreadState } from "@/server/spec";
 import { redactForThread } from "../kernel/thread-secrets";
 import { RuntimeError } from "../errors";
-import { enqueueMessage } from "../thread/thread-ops";
 import { bareScope, type StateScope } from "../kernel/scope";
 
 /**
@@ -29,7 +28,7 @@ export function familyApi(
       if (!thread.parentId) throw noParent("notifyParent");
       // Masked with this thread's secrets: the parent (and its model) must not see them.
       content = await redactForThread(deps, thread, content);
-      await enqueueMessage(deps, thread.parentId, { role: "user", content, silent: true, metadata: { subagent_id: thread.id, subagent_event: "notify" } });
+      await deps.capabilities.enqueueMessage(deps, thread.parentId, { role: "user", content, silent: true, metadata: { subagent_id: thread.id, subagent_event: "notify" } });
     },
   };
 }

@@ -6,13 +6,13 @@ import { commitMessage, prepareMessage, type PreparedMessage } from "../kernel/m
 import type { MessageRecord, Stores, ToolCallRecord } from "../ports";
 import { hookContext, type StateScope } from "../kernel/scope";
 import { invokeLifecycle, invokeSubagent } from "../subagents/invoke";
-import { offeredTools, type OfferedTool } from "../subagents/offered";
+import { offeredTools } from "../subagents/offered";
 import type { RuntimeEvent } from "@/shared/runtime-events";
 import type { ExecutedCall } from "../kernel/stop-rules";
 import { runCallable } from "./run-callable";
 import { runHandoff } from "./run-handoff";
 import { runSubprompt } from "./run-subprompt";
-import { parseArguments, resultText, toolError, type ToolCallContext } from "../kernel/tool-call-context";
+import { parseArguments, resultText, toolError, type OfferedTool, type ToolCallContext } from "../kernel/tool-call-context";
 
 export const STOPPED_BEFORE_RUN = "Stopped by the user before this tool ran.";
 
