@@ -117,3 +117,13 @@ export async function endTurnTx(
   await tx.threads.update(thread.id, { state, stopReason: reason });
   return null;
 }
+
+/** End the current turn with `reason` (a safety limit), in its own transaction; wake the parent it reports to. */
+export async function endTurnWith(deps: RuntimeDeps, thread: ThreadRecord, agent: ParsedAgentDefinition, reason: StopReason): Promise<void> {
+  const parent = await deps.events.commit(async (tx, emit) => {
+    const fresh = (await tx.threads.get(thread.id)) ?? thread;
+    const endSeq = await tx.messages.lastSeq(thread.id);
+    return endTurnTx(fresh, agent, reason, endSeq, tx, emit, deps.secrets);
+  });
+  if (parent) await deps.schedule(parent);
+}
