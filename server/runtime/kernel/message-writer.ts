@@ -5,7 +5,8 @@ import type { Emit } from "../events/publisher";
 import { runHooks } from "./hook-runner";
 import { newId, nowMicros } from "../ids";
 import type { MessageRecord, NewMessage, Stores } from "../ports";
-import { hookContext, type StateScope } from "./scope";
+import { hookContext } from "./scope";
+import type { StateScope } from "./deps";
 import { toSpecMessage } from "./to-spec";
 
 /**

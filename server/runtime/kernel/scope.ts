@@ -1,30 +1,7 @@
 import type { ThreadState } from "@/server/spec";
 import { activeHooks, type HookContext } from "./hook-runner";
-import type { Side, SubagentRecord, ThreadRecord } from "../ports";
-import type { StepContext } from "./step-context";
-import type { RuntimeDeps } from "./deps";
-
-/**
- * Where a piece of runtime work happens: the thread, the acting side, and (inside a step) the step context. Tools,
- * hooks, effects and message writes all run in a scope; `ThreadState` is built from one.
- */
-export interface StateScope {
-  deps: RuntimeDeps;
-  thread: ThreadRecord;
-  side: Side;
-  signal: AbortSignal;
-  stepId: string;
-  ctx?: StepContext;
-  /** The env of the tool config (`{name, env}` on the prompt) when a tool runs. */
-  toolConfigEnv?: Record<string, string>;
-  options?: Record<string, unknown>;
-  /** Work started by synchronous APIs (queueTool); the caller awaits it. */
-  pending?: Promise<unknown>[];
-  /** `state.context`: in-memory for the current execution (the activation's object when one is running). */
-  context?: Record<string, unknown>;
-  /** The thread's child registry, as loaded for this scope (`state.children`). */
-  children?: SubagentRecord[];
-}
+import type { Side, ThreadRecord } from "../ports";
+import type { RuntimeDeps, StateScope } from "./deps";
 
 /** A scope outside any step (message delivery, API writes, effects). */
 export function bareScope(deps: RuntimeDeps, thread: ThreadRecord, side?: Side): StateScope {

@@ -2,7 +2,7 @@ import type { ToolResult } from "@/server/spec";
 import type { ResolvedToolEntry } from "../definitions";
 import type { MessageRecord } from "../ports";
 import type { StepContext } from "./step-context";
-import type { StateScope } from "./scope";
+import type { StateScope } from "./deps";
 
 export type SubagentEntry = Extract<ResolvedToolEntry, { kind: "subagent" }>;
 

@@ -1,7 +1,8 @@
 import type { ThreadState } from "@/server/spec";
 import { redactForThread } from "../kernel/thread-secrets";
 import { RuntimeError } from "../errors";
-import { bareScope, type StateScope } from "../kernel/scope";
+import { bareScope } from "../kernel/scope";
+import type { StateScope } from "../kernel/deps";
 
 /**
  * The thread-hierarchy members of `ThreadState`: the parent and children, parent notification and status. The child

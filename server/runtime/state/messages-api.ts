@@ -4,7 +4,7 @@ import { NotFoundError } from "../errors";
 import { resolveAttachments } from "../files/attachments";
 import { createMessage, updateMessage } from "../kernel/message-writer";
 import { toSpecMessage } from "../kernel/to-spec";
-import type { StateScope } from "../kernel/scope";
+import type { StateScope } from "../kernel/deps";
 
 /** Message members of `ThreadState`; writes go through the message writer, so hooks and events apply. */
 export function messagesApi(scope: StateScope): Pick<

@@ -3,7 +3,7 @@ import { NotFoundError } from "../errors";
 import { resolveEnvValue } from "../env/env-resolver";
 import { loadStepContext } from "../kernel/step-context";
 import { setThreadEnv } from "./set-env";
-import type { StateScope } from "../kernel/scope";
+import type { StateScope } from "../kernel/deps";
 
 /** Resource loading, logs and env members of `ThreadState`. */
 export function resourcesApi(scope: StateScope): Pick<

@@ -1,7 +1,7 @@
 import type { SubagentRegistryEntry } from "@/server/spec";
 import { RuntimeError } from "../errors";
 import type { SubagentRecord } from "../ports";
-import type { StateScope } from "../kernel/scope";
+import type { StateScope } from "../kernel/deps";
 
 /** A registry row in the spec's `SubagentRegistryEntry` shape. */
 export function toRegistryEntry(r: SubagentRecord): SubagentRegistryEntry {

@@ -5,7 +5,7 @@ import { familyApi } from "./family-api";
 import { filesApi } from "./files-api";
 import { messagesApi } from "./messages-api";
 import { resourcesApi } from "./resources-api";
-import type { StateScope } from "../kernel/scope";
+import type { StateScope } from "../kernel/deps";
 import { subagentMembers } from "./subagent-members";
 import { toolsApi } from "./tools-api";
 

@@ -1,6 +1,6 @@
 import type { ThreadState, ToolResult } from "@/server/spec";
 import { redactForThread } from "../kernel/thread-secrets";
-import type { StateScope } from "../kernel/scope";
+import type { StateScope } from "../kernel/deps";
 
 /**
  * `queueTool` (the call and its result appear in the thread as a regular tool call, durably queued like a message)

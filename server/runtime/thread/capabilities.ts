@@ -1,4 +1,4 @@
-import type { RuntimeCapabilities } from "../kernel/capabilities";
+import type { RuntimeCapabilities } from "../kernel/deps";
 import { createThreadState } from "../state/thread-state";
 import { setChildStatus } from "../subagents/status";
 import { invokeTool } from "../tools/invoke-tool";

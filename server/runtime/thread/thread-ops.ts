@@ -1,8 +1,7 @@
 import { ConflictError, NotFoundError } from "../errors";
 import { nowMicros } from "../ids";
-import type { EnqueueInput } from "../kernel/capabilities";
 import type { QueuedMessageRecord } from "../ports";
-import type { RuntimeDeps } from "../kernel/deps";
+import type { EnqueueInput, RuntimeDeps } from "../kernel/deps";
 import { syncRegistryStatus } from "../subagents/status";
 import { answerTerminatedChild } from "../subagents/report";
 

@@ -1,6 +1,6 @@
 import type { ToolResult } from "@/server/spec";
 import { NotFoundError } from "../errors";
-import type { StateScope } from "../kernel/scope";
+import type { StateScope } from "../kernel/deps";
 import { loadStepContext } from "../kernel/step-context";
 import type { ToolCallContext } from "../kernel/tool-call-context";
 import { runCallable } from "./run-callable";
