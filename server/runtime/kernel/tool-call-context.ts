@@ -4,6 +4,7 @@ import type { MessageRecord } from "../ports";
 import type { StepContext } from "./step-context";
 import type { StateScope } from "./deps";
 
+/** A prompt entry that spawns a subagent. */
 export type SubagentEntry = Extract<ResolvedToolEntry, { kind: "subagent" }>;
 
 /** A tool the model can call at this step: a prompt entry, or a lifecycle tool for resumable subagents. */
