@@ -1,7 +1,7 @@
 /**
- * `npm test`: every check the project has, in order — lint, type check, unit + integration tests (Vitest), the
- * integration tests again on PostgreSQL, browser tests (Playwright in Chromium) — then one summary line. Stops at
- * the first failing stage.
+ * `npm test`: every check the project has, in order — lint, the architecture check (.dependency-cruiser.cjs), type
+ * check, unit + integration tests (Vitest), the integration tests again on PostgreSQL, browser tests (Playwright in
+ * Chromium) — then one summary line. Stops at the first failing stage.
  * - The PostgreSQL pass runs when PostgreSQL is reachable (TEST_DATABASE_URL, else postgresql://127.0.0.1:5432/postgres)
  *   and says why it skipped otherwise; with CI set (or REQUIRE_POSTGRES=1) an unreachable PostgreSQL fails the run.
  * - `--skip-e2e` leaves out the browser tests, `--skip-postgres` the PostgreSQL pass (quick local runs).
@@ -57,6 +57,7 @@ function summary(): void {
 
 for (const f of ["vitest.json", "vitest-postgres.json", "e2e.json"]) fs.rmSync(path.join(results, f), { force: true });
 run("lint", bin("eslint"), ["."]);
+run("architecture", bin("depcruise"), ["--config", ".dependency-cruiser.cjs", "--output-type", "err-long", "server/runtime"]);
 run("typecheck", bin("tsc"), ["--noEmit"]);
 // The first pass is the embedded default, whatever TEST_DATABASE_URL says.
 run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`], { TEST_DATABASE_URL: "" });

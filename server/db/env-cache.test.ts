@@ -1,7 +1,7 @@
 /** The visible env is read from a cache between writes, and never answers with a value the database no longer holds. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Persistence } from "@/server/runtime/ports";
-import { initialThreadState } from "@/server/runtime/thread/initial-state";
+import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import { createPrismaClient } from "./client";
 import { createPersistence } from "./persistence";
 import { createTestDatabase, type TestDatabase } from "./test-database";

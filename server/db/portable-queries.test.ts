@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "@/server/api/errors";
 import { createPrismaClient } from "./client";
-import { initialThreadState } from "@/server/runtime/thread/initial-state";
+import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import { createPersistence } from "./persistence";
 import { messageStore } from "./repositories/messages";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";

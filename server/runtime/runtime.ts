@@ -6,9 +6,10 @@ import { EventPublisher } from "./events/publisher";
 import { resolveAttachments } from "./files/attachments";
 import type { LlmClient } from "./llm/types";
 import type { EventBus, Persistence, ThreadRecord } from "./ports";
-import { AbortRegistry } from "./thread/abort-registry";
+import { AbortRegistry } from "./kernel/abort-registry";
+import { runtimeCapabilities } from "./thread/capabilities";
 import { createThread, type CreateThreadInput } from "./thread/create-thread";
-import type { RuntimeDeps, RuntimeSettings } from "./thread/deps";
+import type { RuntimeDeps, RuntimeSettings } from "./kernel/deps";
 import { runWork } from "./thread/run-work";
 import { requestContinue, requestStop, waitForStopApplied } from "./thread/stop-request";
 import { Scheduler } from "./thread/scheduler";
@@ -65,6 +66,7 @@ export class Runtime {
       secrets: opts.secrets,
       settings: opts.settings,
       aborts,
+      capabilities: runtimeCapabilities(),
       log,
       schedule: (threadId) => this.scheduler.schedule(threadId),
       wake: () => this.scheduler.wake(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RegistrySnapshot } from "@/server/registry";
-import { toSpecMessage } from "@/server/runtime/messages/to-spec";
+import { toSpecMessage } from "@/server/runtime/kernel/to-spec";
 import type { MessageRecord } from "@/server/runtime/ports";
 import type { App } from "../app-context";
 import { threadView } from "../threads/views";

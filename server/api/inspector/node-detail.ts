@@ -1,6 +1,6 @@
 import { toRegistryEntry } from "@/server/runtime/state/subagent-members";
 import { registryMessage } from "@/server/runtime/subagents/texts";
-import { toSpecMessage } from "@/server/runtime/messages/to-spec";
+import { toSpecMessage } from "@/server/runtime/kernel/to-spec";
 import type { App } from "../app-context";
 import { threadView } from "../threads/views";
 import { configuredMode } from "./modes";

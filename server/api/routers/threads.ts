@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { toSpecMessage } from "@/server/runtime/messages/to-spec";
+import { toSpecMessage } from "@/server/runtime/kernel/to-spec";
 import { ownerFilter, ownerOf } from "../auth/access";
 import { createThreadBody, postMessageBody } from "../threads/schemas";
 import { threadView } from "../threads/views";

@@ -1,5 +1,5 @@
 import { redactDeep } from "@/server/runtime/env/redact";
-import { threadSecrets } from "@/server/runtime/env/thread-secrets";
+import { threadSecrets } from "@/server/runtime/kernel/thread-secrets";
 import { NotFoundError } from "@/server/runtime/errors";
 import { guessMimeType, normalizePath } from "@/server/runtime/files/paths";
 import type { App } from "../app-context";

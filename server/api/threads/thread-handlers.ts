@@ -1,4 +1,4 @@
-import { toSpecMessage } from "@/server/runtime/messages/to-spec";
+import { toSpecMessage } from "@/server/runtime/kernel/to-spec";
 import type { SubagentRecord } from "@/server/runtime/ports";
 import type { App } from "../app-context";
 import { ownerFilter, ownerOf } from "../auth/access";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../client";
 import { migrateDatabase } from "../migrate";
 import { createPersistence } from "../persistence";
-import { initialThreadState } from "@/server/runtime/thread/initial-state";
+import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import { leaseStore } from "../repositories/leases";
 import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "../test-postgres";
 import type { WorkStore } from "@/server/runtime/ports";

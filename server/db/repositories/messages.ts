@@ -1,5 +1,5 @@
 import { newId, nowMicros } from "@/server/runtime/ids";
-import { appendedRecord } from "@/server/runtime/messages/appended-record";
+import { appendedRecord } from "@/server/runtime/kernel/appended-record";
 import type { MessageRecord, MessageRole, MessageStore, NewMessage, QueueStore, QueuedMessageRecord, Side } from "@/server/runtime/ports";
 import type { Db } from "../client";
 import type { Message, QueuedMessage } from "../generated/prisma/client";

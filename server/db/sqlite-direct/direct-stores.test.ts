@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialThreadState } from "@/server/runtime/thread/initial-state";
+import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import type { Stores } from "@/server/runtime/ports";
 import { createPrismaClient, directSqliteOf } from "../client";
 import { createPersistence } from "../persistence";

@@ -1,5 +1,5 @@
 import { newId, nowMicros } from "@/server/runtime/ids";
-import { appendedRecord } from "@/server/runtime/messages/appended-record";
+import { appendedRecord } from "@/server/runtime/kernel/appended-record";
 import type { MessageListOptions, MessageRecord, MessageStore, NewMessage } from "@/server/runtime/ports";
 import type { Message } from "../generated/prisma/client";
 import { toNullableJsonText } from "../json";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialThreadState } from "@/server/runtime/thread/initial-state";
+import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import type { Persistence, QueueStore, WorkStore } from "@/server/runtime/ports";
 import { directSqliteOf } from "../client";
 import { createPersistence } from "../persistence";

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialThreadState } from "@/server/runtime/thread/initial-state";
+import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import type { Stores } from "@/server/runtime/ports";
 import { directSqliteOf } from "../client";
 import { sqliteFilePath } from "../database-url";

@@ -1,7 +1,7 @@
 /** Reading a thread whose state did not change reuses the parsed state; it is frozen, since every reader shares it. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Persistence } from "@/server/runtime/ports";
-import { initialThreadState } from "@/server/runtime/thread/initial-state";
+import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import { createPersistence } from "../persistence";
 import { threadStore } from "../repositories/threads";
 import { createTestDatabase, type TestDatabase } from "../test-database";

@@ -1,8 +1,8 @@
 import { redactText } from "../env/redact";
-import { threadSecrets } from "../env/thread-secrets";
-import { bareScope } from "../state/scope";
+import { threadSecrets } from "../kernel/thread-secrets";
+import { bareScope } from "../kernel/scope";
 import { createThreadState } from "../state/thread-state";
-import type { RuntimeDeps } from "../thread/deps";
+import type { RuntimeDeps } from "../kernel/deps";
 
 const MAX_ATTEMPTS = 3;
 

@@ -1,9 +1,9 @@
 import type { ParsedAgentDefinition } from "@/server/spec";
-import { createMessage } from "../messages/message-writer";
+import { createMessage } from "../kernel/message-writer";
 import type { QueuedMessageRecord, Side, Stores, ThreadRecord } from "../ports";
-import { bareScope } from "../state/scope";
-import type { RuntimeDeps } from "../thread/deps";
-import { startTurn } from "../thread/turns";
+import { bareScope } from "../kernel/scope";
+import type { RuntimeDeps } from "../kernel/deps";
+import { startTurn } from "../kernel/turns";
 
 /**
  * Deliver the thread's queued messages in FIFO order (design.md §4). Each becomes a message whose id is the queue

@@ -6,13 +6,13 @@ import type { RuntimeEvent } from "@/shared/runtime-events";
 import type { ChatMessage, ChatTool, LlmAttempt, LlmResult, ResolvedModel } from "../llm/types";
 import type { Emit } from "../events/publisher";
 import type { MessageRecord, Stores, ThreadRecord } from "../ports";
-import type { RuntimeDeps } from "../thread/deps";
-import { filterHistory, prefilterLlm } from "../hooks/history-hooks";
+import type { RuntimeDeps } from "../kernel/deps";
+import { filterHistory, prefilterLlm } from "../kernel/history-hooks";
 import { redactDeep } from "../env/redact";
-import { hookContext } from "../state/scope";
-import { chatToolFor } from "../tools/tool-schemas";
+import { hookContext } from "../kernel/scope";
+import { chatToolFor } from "../kernel/tool-schemas";
 import { perspectiveMessages } from "./perspective";
-import type { StepContext } from "./step-context";
+import type { StepContext } from "../kernel/step-context";
 import { renderSystemPrompt } from "./system-prompt";
 
 export interface StepRequest {

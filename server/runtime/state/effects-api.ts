@@ -1,7 +1,7 @@
 import type { ScheduledEffect, ThreadState } from "@/server/spec";
 import { NotFoundError, ValidationError } from "../errors";
 import type { ScheduledEffectRecord } from "../ports";
-import type { StateScope } from "./scope";
+import type { StateScope } from "../kernel/deps";
 
 export const toScheduledEffect = (r: ScheduledEffectRecord): ScheduledEffect =>
   ({

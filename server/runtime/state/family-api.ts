@@ -1,8 +1,8 @@
 import type { ThreadState } from "@/server/spec";
-import { redactForThread } from "../env/thread-secrets";
+import { redactForThread } from "../kernel/thread-secrets";
 import { RuntimeError } from "../errors";
-import { enqueueMessage } from "../thread/thread-ops";
-import { bareScope, type StateScope } from "./scope";
+import { bareScope } from "../kernel/scope";
+import type { StateScope } from "../kernel/deps";
 
 /**
  * The thread-hierarchy members of `ThreadState`: the parent and children, parent notification and status. The child
@@ -29,7 +29,7 @@ export function familyApi(
       if (!thread.parentId) throw noParent("notifyParent");
       // Masked with this thread's secrets: the parent (and its model) must not see them.
       content = await redactForThread(deps, thread, content);
-      await enqueueMessage(deps, thread.parentId, { role: "user", content, silent: true, metadata: { subagent_id: thread.id, subagent_event: "notify" } });
+      await deps.capabilities.enqueueMessage(deps, thread.parentId, { role: "user", content, silent: true, metadata: { subagent_id: thread.id, subagent_event: "notify" } });
     },
   };
 }

@@ -3,7 +3,7 @@ import { RuntimeError } from "../errors";
 import { baseName, folderPrefix, guessMimeType, normalizePath } from "../files/paths";
 import type { FileRecordRow } from "../ports";
 import { createThumbnail } from "../files/thumbnail";
-import type { StateScope } from "./scope";
+import type { StateScope } from "../kernel/deps";
 
 export const toFileRecord = (r: FileRecordRow): FileRecord => ({
   path: r.path,

@@ -1,11 +1,10 @@
 import type { Message, ThreadState } from "@/server/spec";
-import { redactForThread } from "../env/thread-secrets";
+import { redactForThread } from "../kernel/thread-secrets";
 import { NotFoundError } from "../errors";
 import { resolveAttachments } from "../files/attachments";
-import { createMessage, updateMessage } from "../messages/message-writer";
-import { toSpecMessage } from "../messages/to-spec";
-import { enqueueMessage } from "../thread/thread-ops";
-import type { StateScope } from "./scope";
+import { createMessage, updateMessage } from "../kernel/message-writer";
+import { toSpecMessage } from "../kernel/to-spec";
+import type { StateScope } from "../kernel/deps";
 
 /** Message members of `ThreadState`; writes go through the message writer, so hooks and events apply. */
 export function messagesApi(scope: StateScope): Pick<
@@ -52,7 +51,7 @@ export function messagesApi(scope: StateScope): Pick<
       return toSpecMessage(m);
     },
     async queueMessage(input) {
-      await enqueueMessage(scope.deps, id, {
+      await scope.deps.capabilities.enqueueMessage(scope.deps, id, {
         role: input.role,
         content: await redactForThread(scope.deps, scope.thread, input.content),
         attachments: await resolveAttachments(p.files, id, input.attachments),

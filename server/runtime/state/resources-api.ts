@@ -1,9 +1,9 @@
 import type { Log, ThreadState } from "@/server/spec";
 import { NotFoundError } from "../errors";
 import { resolveEnvValue } from "../env/env-resolver";
-import { loadStepContext } from "../side-loop/step-context";
-import { setThreadEnv } from "../env/set-env";
-import type { StateScope } from "./scope";
+import { loadStepContext } from "../kernel/step-context";
+import { setThreadEnv } from "./set-env";
+import type { StateScope } from "../kernel/deps";
 
 /** Resource loading, logs and env members of `ThreadState`. */
 export function resourcesApi(scope: StateScope): Pick<

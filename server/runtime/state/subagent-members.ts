@@ -1,8 +1,7 @@
 import type { SubagentRegistryEntry } from "@/server/spec";
 import { RuntimeError } from "../errors";
 import type { SubagentRecord } from "../ports";
-import { setChildStatus } from "../subagents/status";
-import type { StateScope } from "./scope";
+import type { StateScope } from "../kernel/deps";
 
 /** A registry row in the spec's `SubagentRegistryEntry` shape. */
 export function toRegistryEntry(r: SubagentRecord): SubagentRegistryEntry {
@@ -26,7 +25,7 @@ export function subagentMembers(scope: StateScope): { children(): SubagentRegist
   return {
     children: () => (scope.children ?? []).map(toRegistryEntry),
     async setStatus(status) {
-      if (!scope.thread.parentId || !(await setChildStatus(scope.deps, scope.thread.id, status))) {
+      if (!scope.thread.parentId || !(await scope.deps.capabilities.setChildStatus(scope.deps, scope.thread.id, status))) {
         throw new RuntimeError("NO_PARENT", `state.setStatus: thread ${scope.thread.id} has no parent thread (it is not a subagent)`);
       }
     },

@@ -1,12 +1,11 @@
 import type { ExecutionState, ThreadState } from "@/server/spec";
-import { redactForThread } from "../env/thread-secrets";
-import { terminateThread } from "../thread/thread-ops";
+import { redactForThread } from "../kernel/thread-secrets";
 import { effectsApi } from "./effects-api";
 import { familyApi } from "./family-api";
 import { filesApi } from "./files-api";
 import { messagesApi } from "./messages-api";
 import { resourcesApi } from "./resources-api";
-import { registerStateFactory, type StateScope } from "./scope";
+import type { StateScope } from "../kernel/deps";
 import { subagentMembers } from "./subagent-members";
 import { toolsApi } from "./tools-api";
 
@@ -56,10 +55,8 @@ export function createThreadState(scope: StateScope): ThreadState {
     },
     ...filesApi(scope),
     async terminate() {
-      await terminateThread(deps, thread.id);
+      await deps.capabilities.terminateThread(deps, thread.id);
     },
   };
   return state;
 }
-
-registerStateFactory(createThreadState);

@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from "../errors";
-import type { RuntimeDeps } from "../thread/deps";
+import type { RuntimeDeps } from "../kernel/deps";
 import { spawnChild, type SpawnRequest } from "./spawn";
 
 /** `GET /threads/{parent}/variables/{request_id}`: the required and missing scoped variables of a deferred spawn. */

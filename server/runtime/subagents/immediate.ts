@@ -1,8 +1,9 @@
 import type { Definitions } from "../definitions";
 import type { ThreadRecord } from "../ports";
-import type { StepContext } from "../side-loop/step-context";
-import type { RuntimeDeps } from "../thread/deps";
-import { branchEnabled, type SubagentEntry } from "./offered";
+import type { StepContext } from "../kernel/step-context";
+import type { RuntimeDeps } from "../kernel/deps";
+import type { SubagentEntry } from "../kernel/tool-call-context";
+import { branchEnabled } from "./offered";
 import { spawnChild } from "./spawn";
 
 /** The prompt's `immediate` subagent entries. */

@@ -2,8 +2,7 @@ import type { ToolResult } from "@/server/spec";
 import { ValidationError } from "../errors";
 import { freePath, resolveAttachments } from "../files/attachments";
 import type { AttachmentRecord, Stores, SubagentRecord } from "../ports";
-import { toolError, type ToolCallContext } from "../tools/tool-call-context";
-import type { OfferedTool, SubagentEntry } from "./offered";
+import { toolError, type OfferedTool, type SubagentEntry, type ToolCallContext } from "../kernel/tool-call-context";
 import { spawnChild, type SpawnRequest } from "./spawn";
 import { blockingResultText, initiatedText, terminatedText } from "./texts";
 

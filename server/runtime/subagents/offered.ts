@@ -1,16 +1,9 @@
 import type { SubagentEntryConfig } from "@/server/registry";
-import type { ResolvedToolEntry } from "../definitions";
 import type { ChatTool } from "../llm/types";
 import type { SubagentRecord } from "../ports";
-import type { StepContext } from "../side-loop/step-context";
-import { chatToolFor } from "../tools/tool-schemas";
-
-export type SubagentEntry = Extract<ResolvedToolEntry, { kind: "subagent" }>;
-
-/** A tool the model can call at this step: a prompt entry, or a lifecycle tool for resumable subagents. */
-export type OfferedTool =
-  | ResolvedToolEntry
-  | { kind: "lifecycle"; name: "subagent_create" | "subagent_message"; resumables: SubagentEntry[] };
+import type { StepContext } from "../kernel/step-context";
+import type { OfferedTool, SubagentEntry } from "../kernel/tool-call-context";
+import { chatToolFor } from "../kernel/tool-schemas";
 
 /** `optional` gating (design.md §4): enabled iff the env value, trimmed and lower-cased, is true, 1 or yes. */
 export async function branchEnabled(ctx: StepContext, config: SubagentEntryConfig): Promise<boolean> {

@@ -4,7 +4,7 @@ import type { Emit } from "../events/publisher";
 import { freePath } from "../files/attachments";
 import { baseName, normalizePath } from "../files/paths";
 import { nowMicros } from "../ids";
-import { toSpecMessage } from "../messages/to-spec";
+import { toSpecMessage } from "../kernel/to-spec";
 import type { AttachmentRecord, Stores, SubagentRecord, ThreadRecord } from "../ports";
 import { blockingResultText, completionText, failureText, terminatedText } from "./texts";
 

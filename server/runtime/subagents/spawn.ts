@@ -4,8 +4,8 @@ import { freePath } from "../files/attachments";
 import { baseName, normalizePath } from "../files/paths";
 import { nowMicros } from "../ids";
 import type { AttachmentRecord, SubagentRecord, ThreadRecord } from "../ports";
-import type { RuntimeDeps } from "../thread/deps";
-import { initialThreadState } from "../thread/initial-state";
+import type { RuntimeDeps } from "../kernel/deps";
+import { initialThreadState } from "../kernel/initial-state";
 
 export interface SpawnRequest {
   parent: ThreadRecord;

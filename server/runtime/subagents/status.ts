@@ -1,9 +1,9 @@
 import { normalizeSessionBinding } from "@/server/spec";
 import type { Emit } from "../events/publisher";
 import type { Stores, ThreadRecord } from "../ports";
-import type { StepContext } from "../side-loop/step-context";
-import type { RuntimeDeps } from "../thread/deps";
-import type { ExecutedCall } from "../thread/stop-rules";
+import type { StepContext } from "../kernel/step-context";
+import type { RuntimeDeps } from "../kernel/deps";
+import type { ExecutedCall } from "../kernel/stop-rules";
 
 /** Set this child's status in its parent's registry (sessionStatus binding, `state.setStatus`). */
 export async function setChildStatus(deps: RuntimeDeps, childId: string, status: string): Promise<boolean> {

@@ -2,14 +2,14 @@ import type { ParsedAgentDefinition } from "@/server/spec";
 import { normalizeSessionBinding } from "@/server/spec";
 import type { SecretBox } from "../env/secret-box";
 import type { Emit } from "../events/publisher";
-import { updateMessage } from "../messages/message-writer";
-import { bareScope } from "../state/scope";
+import { updateMessage } from "../kernel/message-writer";
+import { bareScope } from "../kernel/scope";
 import { reportSessionEnd } from "../subagents/report";
 import type { MessageRecord, StopReason, Stores, ThreadRecord } from "../ports";
-import type { RuntimeDeps } from "./deps";
-import { bindingPayload, type SideStopConfig, type StopDecision } from "./stop-rules";
+import type { RuntimeDeps } from "../kernel/deps";
+import { bindingPayload, type SideStopConfig, type StopDecision } from "../kernel/stop-rules";
 import { idleTx } from "./go-idle";
-import { endSession, endTurn } from "./turns";
+import { endSession, endTurn } from "../kernel/turns";
 
 export function sideStopConfig(side: ParsedAgentDefinition["sideA"]): SideStopConfig {
   return {
@@ -116,4 +116,14 @@ export async function endTurnTx(
   }
   await tx.threads.update(thread.id, { state, stopReason: reason });
   return null;
+}
+
+/** End the current turn with `reason` (a safety limit), in its own transaction; wake the parent it reports to. */
+export async function endTurnWith(deps: RuntimeDeps, thread: ThreadRecord, agent: ParsedAgentDefinition, reason: StopReason): Promise<void> {
+  const parent = await deps.events.commit(async (tx, emit) => {
+    const fresh = (await tx.threads.get(thread.id)) ?? thread;
+    const endSeq = await tx.messages.lastSeq(thread.id);
+    return endTurnTx(fresh, agent, reason, endSeq, tx, emit, deps.secrets);
+  });
+  if (parent) await deps.schedule(parent);
 }

@@ -1,4 +1,4 @@
-import { appendedRecord } from "../messages/appended-record";
+import { appendedRecord } from "../kernel/appended-record";
 import type { MessageRecord } from "../ports";
 import type { UnstoredResult } from "../tools/dispatch";
 

@@ -1,10 +1,10 @@
 import { ValidationError } from "../errors";
-import { createMessage } from "../messages/message-writer";
-import { bareScope } from "../state/scope";
+import { createMessage } from "../kernel/message-writer";
+import { bareScope } from "../kernel/scope";
 import type { EnvValueRecord, MessageRole, ThreadRecord } from "../ports";
-import type { RuntimeDeps } from "./deps";
-import { initialThreadState } from "./initial-state";
-import { startTurn } from "./turns";
+import type { RuntimeDeps } from "../kernel/deps";
+import { initialThreadState } from "../kernel/initial-state";
+import { startTurn } from "../kernel/turns";
 import { immediateEntries } from "../subagents/immediate";
 
 export interface CreateThreadInput {

@@ -1,4 +1,5 @@
 import type { Emit } from "../events/publisher";
+import type { RuntimeDeps } from "../kernel/deps";
 import type { Stores, ThreadRecord } from "../ports";
 import { syncRegistryStatus } from "../subagents/status";
 
@@ -24,4 +25,9 @@ export async function idleTx(tx: Stores, emit: Emit, thread: ThreadRecord, fresh
     await syncRegistryStatus(tx, emit, threadId, "running", "idle");
   }
   return true;
+}
+
+/** Nothing is due: the thread waits. Returns false when a message arrived meanwhile (keep going). */
+export async function goIdle(deps: RuntimeDeps, thread: ThreadRecord): Promise<boolean> {
+  return deps.events.commit((tx, emit) => idleTx(tx, emit, thread));
 }

@@ -1,6 +1,6 @@
 import { runEffect } from "../effects/run-effect";
 import type { WorkItemRecord } from "../ports";
-import type { RuntimeDeps } from "./deps";
+import type { RuntimeDeps } from "../kernel/deps";
 import { runActivation } from "./executor";
 
 /** Dispatch one claimed work item by kind. */

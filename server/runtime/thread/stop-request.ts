@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "../errors";
 import { nowMicros } from "../ids";
 import type { ThreadRecord } from "../ports";
-import type { RuntimeDeps } from "./deps";
+import type { RuntimeDeps } from "../kernel/deps";
 
 /**
  * A user stop is durable: `POST /stop` writes `stopRequestedAt` on the thread before it answers. The executor that

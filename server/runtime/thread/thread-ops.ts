@@ -1,17 +1,9 @@
 import { ConflictError, NotFoundError } from "../errors";
 import { nowMicros } from "../ids";
-import type { AttachmentRecord, QueuedMessageRecord } from "../ports";
-import type { RuntimeDeps } from "./deps";
+import type { QueuedMessageRecord } from "../ports";
+import type { EnqueueInput, RuntimeDeps } from "../kernel/deps";
 import { syncRegistryStatus } from "../subagents/status";
 import { answerTerminatedChild } from "../subagents/report";
-
-export interface EnqueueInput {
-  role: "user" | "assistant";
-  content: string;
-  attachments?: AttachmentRecord[] | null;
-  silent?: boolean;
-  metadata?: Record<string, unknown> | null;
-}
 
 /**
  * Queue a message durably (design.md §4): delivered in FIFO order before the next LLM step while the thread is

@@ -1,18 +1,19 @@
 import { toolResultSchema, type ToolCall, type ToolResult } from "@/server/spec";
 import { isAbortError } from "../abort";
 import { redactDeep, redactText } from "../env/redact";
-import { runHooks } from "../hooks/hook-runner";
-import { commitMessage, prepareMessage, type PreparedMessage } from "../messages/message-writer";
+import { runHooks } from "../kernel/hook-runner";
+import { commitMessage, prepareMessage, type PreparedMessage } from "../kernel/message-writer";
 import type { MessageRecord, Stores, ToolCallRecord } from "../ports";
-import { hookContext, type StateScope } from "../state/scope";
+import { hookContext } from "../kernel/scope";
+import type { StateScope } from "../kernel/deps";
 import { invokeLifecycle, invokeSubagent } from "../subagents/invoke";
-import { offeredTools, type OfferedTool } from "../subagents/offered";
+import { offeredTools } from "../subagents/offered";
 import type { RuntimeEvent } from "@/shared/runtime-events";
-import type { ExecutedCall } from "../thread/stop-rules";
+import type { ExecutedCall } from "../kernel/stop-rules";
 import { runCallable } from "./run-callable";
 import { runHandoff } from "./run-handoff";
 import { runSubprompt } from "./run-subprompt";
-import { parseArguments, resultText, toolError, type ToolCallContext } from "./tool-call-context";
+import { parseArguments, resultText, toolError, type OfferedTool, type ToolCallContext } from "../kernel/tool-call-context";
 
 export const STOPPED_BEFORE_RUN = "Stopped by the user before this tool ran.";
 

@@ -1,9 +1,9 @@
 import { normalizeToolReturn, type ToolResult } from "@/server/spec";
 import { redactText } from "../env/redact";
-import { threadSecrets } from "../env/thread-secrets";
+import { threadSecrets } from "../kernel/thread-secrets";
 import type { ResolvedToolEntry } from "../definitions";
 import { createThreadState } from "../state/thread-state";
-import { toolError, type ToolCallContext } from "./tool-call-context";
+import { toolError, type ToolCallContext } from "../kernel/tool-call-context";
 
 /** A callable tool: validate the arguments with its zod schema, run it; a throw becomes a tool error. */
 export async function runCallable(tc: ToolCallContext, entry: Extract<ResolvedToolEntry, { kind: "tool" }>, args: Record<string, unknown>): Promise<ToolResult> {

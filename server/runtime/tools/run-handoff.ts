@@ -1,6 +1,6 @@
 import type { ToolResult } from "@/server/spec";
 import type { ResolvedToolEntry } from "../definitions";
-import { toolError, type ToolCallContext } from "./tool-call-context";
+import { toolError, type ToolCallContext } from "../kernel/tool-call-context";
 
 /**
  * Handoff (design.md §4): an `ai_human` agent called as a tool by another `ai_human` agent takes over the same

@@ -3,12 +3,12 @@ import type { ResolvedToolEntry } from "../definitions";
 import type { ChatMessage, ChatTool } from "../llm/types";
 import { resolveEnvValue } from "../env/env-resolver";
 import { attemptLogger, requestAnnouncer, resolveModels } from "../side-loop/llm-step";
-import { promptEnvWithIncludes } from "../side-loop/step-context";
+import { promptEnvWithIncludes } from "../kernel/step-context";
 import { renderSystemPrompt } from "../side-loop/system-prompt";
 import { perspectiveMessages } from "../side-loop/perspective";
 import { isAbortError } from "../abort";
-import { chatToolFor } from "./tool-schemas";
-import { parseArguments, resultText, toolError, type ToolCallContext } from "./tool-call-context";
+import { chatToolFor } from "../kernel/tool-schemas";
+import { parseArguments, resultText, toolError, type ToolCallContext } from "../kernel/tool-call-context";
 import { runCallable } from "./run-callable";
 import { subpromptUserMessage } from "./subprompt-input";
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { echoTool, model } from "../testing/fixtures";
 import { createTestRuntime, type TestRuntime } from "../testing/harness";
 import { storeResult } from "./dispatch";
-import { toolError } from "./tool-call-context";
+import { toolError } from "../kernel/tool-call-context";
 
 let t: TestRuntime;
 afterEach(async () => t?.close());

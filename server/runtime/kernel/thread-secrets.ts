@@ -1,6 +1,6 @@
 import type { ThreadRecord } from "../ports";
-import type { RuntimeDeps } from "../thread/deps";
-import { redactDeep, secretValues } from "./redact";
+import type { RuntimeDeps } from "./deps";
+import { redactDeep, secretValues } from "../env/redact";
 
 /**
  * The plain values of the secrets a thread can see (its own, its user's and the instance's), read fresh: a value set

@@ -1,5 +1,5 @@
 import type { EnvValueRecord } from "../ports";
-import type { RuntimeDeps } from "../thread/deps";
+import type { RuntimeDeps } from "../kernel/deps";
 
 type EnvType = EnvValueRecord["type"];
 

@@ -1,8 +1,16 @@
 import type { ToolResult } from "@/server/spec";
+import type { ResolvedToolEntry } from "../definitions";
 import type { MessageRecord } from "../ports";
-import type { OfferedTool } from "../subagents/offered";
-import type { StepContext } from "../side-loop/step-context";
-import type { StateScope } from "../state/scope";
+import type { StepContext } from "./step-context";
+import type { StateScope } from "./deps";
+
+/** A prompt entry that spawns a subagent. */
+export type SubagentEntry = Extract<ResolvedToolEntry, { kind: "subagent" }>;
+
+/** A tool the model can call at this step: a prompt entry, or a lifecycle tool for resumable subagents. */
+export type OfferedTool =
+  | ResolvedToolEntry
+  | { kind: "lifecycle"; name: "subagent_create" | "subagent_message"; resumables: SubagentEntry[] };
 
 /** What a tool call runs with: a step scope plus the assistant message that made the call. */
 export interface ToolCallContext extends StateScope {

@@ -1,8 +1,8 @@
 import type { HookName, HookSignatures, ParsedHookDefinition, ThreadState } from "@/server/spec";
 import type { Definitions } from "../definitions";
 import { redactText } from "../env/redact";
-import { threadSecrets } from "../env/thread-secrets";
-import type { RuntimeDeps } from "../thread/deps";
+import { threadSecrets } from "./thread-secrets";
+import type { RuntimeDeps } from "./deps";
 
 /** What hooks run with: the active hook list, the thread, and a lazily created `ThreadState`. */
 export interface HookContext {

@@ -1,11 +1,12 @@
 import type { Message, MessageUpdates } from "@/server/spec";
 import { redactDeep } from "../env/redact";
-import { threadSecrets } from "../env/thread-secrets";
+import { threadSecrets } from "./thread-secrets";
 import type { Emit } from "../events/publisher";
-import { runHooks } from "../hooks/hook-runner";
+import { runHooks } from "./hook-runner";
 import { newId, nowMicros } from "../ids";
 import type { MessageRecord, NewMessage, Stores } from "../ports";
-import { hookContext, type StateScope } from "../state/scope";
+import { hookContext } from "./scope";
+import type { StateScope } from "./deps";
 import { toSpecMessage } from "./to-spec";
 
 /**

@@ -3,8 +3,8 @@ import { DefinitionError } from "../errors";
 import type { Definitions } from "../definitions";
 import { resolveEnvValue, type EnvSources } from "../env/env-resolver";
 import { secretValues } from "../env/redact";
-import type { Side, ThreadRecord } from "../ports";
-import type { RuntimeDeps } from "../thread/deps";
+import type { SecretBox } from "../env/secret-box";
+import type { Persistence, Side, ThreadRecord } from "../ports";
 
 /** What one step of one side works with: the active agent, the side's config and prompt, and env lookup. */
 export interface StepContext {
@@ -19,7 +19,17 @@ export interface StepContext {
   secrets: string[];
 }
 
-export async function loadStepContext(deps: RuntimeDeps, thread: ThreadRecord, side: Side): Promise<StepContext> {
+/**
+ * What loading a step context reads: a `RuntimeDeps` has it. (Named here rather than imported: `RuntimeDeps` refers to
+ * `StepContext` through `StateScope`, and the two files would import each other.)
+ */
+export interface StepContextSources {
+  definitions(): Definitions;
+  persistence: Pick<Persistence, "env">;
+  secrets: SecretBox | null;
+}
+
+export async function loadStepContext(deps: StepContextSources, thread: ThreadRecord, side: Side): Promise<StepContext> {
   const defs = deps.definitions();
   const agent = defs.agent(thread.agentId);
   if (!agent) throw new DefinitionError(`Agent "${thread.agentId}" is not defined (agents/agents/${thread.agentId}.ts), or its file has errors`);

@@ -1,6 +1,6 @@
 import type { LlmMessage, Message } from "@/server/spec";
 import type { ChatMessage } from "../llm/types";
-import { toSpecMessage } from "../messages/to-spec";
+import { toSpecMessage } from "./to-spec";
 import type { MessageRecord } from "../ports";
 import { hasHook, runHooks, type HookContext } from "./hook-runner";
 

@@ -1,0 +1,133 @@
+import { isAbortError } from "../abort";
+import type { Emit } from "../events/publisher";
+import { newId } from "../ids";
+import type { RuntimeDeps } from "../kernel/deps";
+import { activeHooks } from "../kernel/hook-runner";
+import { createMessage } from "../kernel/message-writer";
+import type { StepContext } from "../kernel/step-context";
+import type { MessageRecord, Stores, ThreadRecord, ToolCallRecord } from "../ports";
+import { buildStepRequest, callModel, heldAnnouncement, writeAttemptLog, type DeferredAttempt, type LeadEvent } from "../side-loop/llm-step";
+import { offeredTools } from "../subagents/offered";
+import { registryMessage } from "../subagents/texts";
+import { toolStartedEvent } from "../tools/dispatch";
+import { settleCarry, type Carry } from "./carry";
+import { finishStep, type ToolStart } from "./finish-step";
+import { finishUserStop, stopWithError } from "./stop-activation";
+
+/** One LLM step of the active side: request, stored response, tools, stop evaluation. */
+export async function runStep(
+  deps: RuntimeDeps,
+  thread: ThreadRecord,
+  ctx: StepContext,
+  signal: AbortSignal,
+  history: MessageRecord[],
+  carry: Carry,
+): Promise<"continue" | "stopped"> {
+  const children = await deps.persistence.subagents.listByParent(thread.id);
+  // Only a thread that nothing else writes messages to while it steps carries a result past its request: no children
+  // (a report could land between the call and its result), no hooks (one may inject a message while the request is built).
+  const mayCarry = children.length === 0 && activeHooks(deps.definitions(), thread.agentId, ctx.prompt.name).length === 0;
+  if (!mayCarry) await settleCarry(carry);
+  const registryText = registryMessage(children);
+  let req;
+  let offered;
+  try {
+    offered = await offeredTools(ctx, children);
+    req = await buildStepRequest(deps, ctx, thread, history, registryText ? [registryText] : [], offered.chat, signal);
+  } catch (err) {
+    await settleCarry(carry);
+    await stopWithError(deps, thread, err);
+    return "stopped";
+  }
+  const step = thread.state.activationSteps + 1;
+  // `step.started` is stored with the first `llm.request` (one transaction); if no attempt started, on its own.
+  const lead: LeadEvent = {
+    event: { type: "step.started", stepId: req.stepId, side: ctx.side, agent: ctx.agent.name, prompt: ctx.prompt.name, step },
+    done: false,
+  };
+  const announceStep = async () => {
+    if (lead.done) return;
+    lead.done = true;
+    await deps.events.emit(thread.id, lead.event);
+  };
+  // The successful attempt's log row and `llm.response` are written with the assistant message (one transaction).
+  const deferred: DeferredAttempt = { attempt: null };
+  const logAttempt = async (tx: Stores, emit: Emit, messageId: string | null) => {
+    const a = deferred.attempt;
+    deferred.attempt = null;
+    if (!a) return;
+    const sizes = { stepId: req.stepId, step, messageCount: req.messages.length, toolCount: req.tools.length };
+    await heldAnnouncement(emit, thread.id, sizes, a, lead);
+    await writeAttemptLog(tx, emit, ctx, { threadId: thread.id, stepId: req.stepId, step, messageId }, a);
+  };
+  let result;
+  try {
+    // The previous step's last tool message is stored while this request is in flight, before anything else.
+    const whileInFlight = carry.unstored ? () => settleCarry(carry) : undefined;
+    result = await callModel(deps, ctx, thread, req, step, signal, lead, deferred, whileInFlight);
+    await settleCarry(carry);
+    // An answer that came before its announcement takes it into the message's transaction (see ANNOUNCE_AFTER_MS).
+    if (deferred.attempt?.announced !== false) await announceStep();
+  } catch (err) {
+    await settleCarry(carry);
+    await announceStep();
+    if (signal.aborted) return "continue"; // the loop delivers queued messages, then records the stop
+    if (isAbortError(err)) {
+      await finishUserStop(deps, (await deps.persistence.threads.get(thread.id)) ?? thread);
+      return "stopped";
+    }
+    await stopWithError(deps, thread, err);
+    return "stopped";
+  }
+  const toolCalls: ToolCallRecord[] = result.toolCalls.map((c) => ({
+    id: c.id || `call_${newId()}`,
+    type: "function",
+    function: { name: c.name, arguments: c.arguments },
+  }));
+  const scope = { deps, thread, side: ctx.side, signal, stepId: req.stepId, ctx };
+  const assistantId = newId();
+  // Read in the message's transaction: whether a stop is pending, and so whether the first tool starts right away
+  // (its `tool.started` is stored in that same transaction).
+  const start: ToolStart = { stopRequested: false, announced: undefined, childless: children.length === 0 };
+  const assistant = await createMessage(
+    scope,
+    {
+      id: assistantId,
+      role: ctx.side === "a" ? "assistant" : "user",
+      content: result.content,
+      name: null,
+      toolCalls: toolCalls.length > 0 ? toolCalls : null,
+      toolCallId: null,
+      toolStatus: null,
+      reasoningContent: result.reasoning,
+      attachments: null,
+      silent: false,
+      depth: 0,
+      side: ctx.side,
+      metadata: { model: result.model.name, finish_reason: result.finishReason, step_id: req.stepId },
+      subagentId: null,
+    },
+    async (tx, msg, emit) => {
+      const fresh = (await tx.threads.get(thread.id)) ?? thread;
+      const turn = fresh.state.turn ?? { side: ctx.side, active: true, steps: 0, startSeq: msg.seq - 1 };
+      await tx.threads.update(thread.id, {
+        state: { ...fresh.state, turn: { ...turn, steps: turn.steps + 1 }, activationSteps: fresh.state.activationSteps + 1 },
+      });
+      await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length });
+      start.stopRequested = fresh.stopRequestedAt !== null;
+      const first = toolCalls[0];
+      if (first && !start.stopRequested && !signal.aborted) {
+        await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name)));
+        start.announced = first.id;
+      }
+    },
+    { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
+  ).catch(async (err: unknown) => {
+    // The message was not stored (a hook threw): the model's answer is still logged.
+    if (deferred.attempt) await deps.events.commit((tx, emit) => logAttempt(tx, emit, null));
+    throw err;
+  });
+  const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName, start, mayCarry ? carry : undefined);
+  return outcome === "waiting" ? "stopped" : "continue";
+}
+
