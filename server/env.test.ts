@@ -27,6 +27,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" }, "/")).toThrow(/DATABASE_URL: unsupported URL/);
   });
 
+  it("reads the proxy variables, the lower-case ones first, and checks they are URLs", () => {
+    expect(loadConfig({}, "/").proxy).toEqual({ httpProxy: undefined, httpsProxy: undefined, noProxy: undefined });
+    const c = loadConfig({ HTTP_PROXY: "http://upper:3128", http_proxy: "http://lower:3128", HTTPS_PROXY: "http://tls:3128", NO_PROXY: "localhost,.internal" }, "/");
+    expect(c.proxy).toEqual({ httpProxy: "http://lower:3128", httpsProxy: "http://tls:3128", noProxy: "localhost,.internal" });
+    expect(() => loadConfig({ HTTPS_PROXY: "proxy.example.com:3128" }, "/")).toThrow(/HTTPS_PROXY: must be a URL/);
+  });
+
   it("treats empty strings as unset", () => {
     const c = loadConfig({ OPENAI_API_KEY: "", DATABASE_URL: "" }, "/a");
     expect(c.OPENAI_API_KEY).toBeUndefined();

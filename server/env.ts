@@ -37,6 +37,13 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+const proxyUrl = optionalString.pipe(
+  z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+/i, { message: "must be a URL such as http://proxy.example.com:3128" })
+    .optional(),
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: int(3000, 1, 65535),
@@ -61,6 +68,13 @@ export const envSchema = z.object({
   LLM_RETRY_BASE_DELAY_MS: int(500, 0, 60_000),
   LLM_TIMEOUT_MS: int(120_000, 1000, 3_600_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** The proxy for model endpoints; each also in lower case, which wins (as in curl and undici). */
+  HTTP_PROXY: proxyUrl,
+  http_proxy: proxyUrl,
+  HTTPS_PROXY: proxyUrl,
+  https_proxy: proxyUrl,
+  NO_PROXY: optionalString,
+  no_proxy: optionalString,
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -72,6 +86,8 @@ export interface AppConfig extends RawEnv {
   agentsDir: string;
   /** Effective database URL (`file:<abs path>` for SQLite, or a PostgreSQL URL). */
   databaseUrl: string;
+  /** Proxy for the model endpoints (the LLM client's transport); all unset: direct connections. */
+  proxy: { httpProxy?: string; httpsProxy?: string; noProxy?: string };
 }
 
 export class ConfigError extends Error {
@@ -89,7 +105,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(cwd, raw.DATA_DIR);
   const agentsDir = path.resolve(cwd, raw.AGENTS_DIR);
   const databaseUrl = resolveDatabaseUrl(raw.DATABASE_URL, dataDir, cwd);
-  return { ...raw, dataDir, agentsDir, databaseUrl };
+  const proxy = {
+    httpProxy: raw.http_proxy ?? raw.HTTP_PROXY,
+    httpsProxy: raw.https_proxy ?? raw.HTTPS_PROXY,
+    noProxy: raw.no_proxy ?? raw.NO_PROXY,
+  };
+  return { ...raw, dataDir, agentsDir, databaseUrl, proxy };
 }
 
 /** `file:` URLs become absolute so every process (app, worker, tests) opens the same file. */

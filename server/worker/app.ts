@@ -103,6 +103,7 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
       maxRetries: cfg.LLM_MAX_RETRIES,
       baseDelayMs: cfg.LLM_RETRY_BASE_DELAY_MS,
       timeoutMs: cfg.LLM_TIMEOUT_MS,
+      proxy: cfg.proxy,
     }),
     definitions: definitionsCache(() => registry.current()),
     secrets,
