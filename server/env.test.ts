@@ -6,7 +6,7 @@ describe("loadConfig", () => {
   it("applies the documented defaults", () => {
     const c = loadConfig({}, "/srv/app");
     expect(c.PORT).toBe(3000);
-    expect(c.databaseUrl).toBe(`file:${path.join("/srv/app/data", "app.db")}`);
+    expect(c.database).toEqual({ kind: "sqlite", url: `file:${path.join("/srv/app/data", "app.db")}`, file: path.join("/srv/app/data", "app.db") });
     expect(c.agentsDir).toBe("/srv/app/agents");
     expect(c.WATCH_DEFINITIONS).toBe(true);
     expect(c.DEFINITIONS_READONLY).toBe(false);
@@ -15,8 +15,8 @@ describe("loadConfig", () => {
   });
 
   it("resolves relative SQLite URLs against the working directory and keeps PostgreSQL URLs", () => {
-    expect(loadConfig({ DATABASE_URL: "file:./x/y.db" }, "/srv/app").databaseUrl).toBe("file:/srv/app/x/y.db");
-    expect(loadConfig({ DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db" }, "/").databaseUrl).toBe("postgres://u:p@127.0.0.1:5432/db");
+    expect(loadConfig({ DATABASE_URL: "file:./x/y.db" }, "/srv/app").database.url).toBe("file:/srv/app/x/y.db");
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db" }, "/").database).toEqual({ kind: "postgresql", url: "postgres://u:p@127.0.0.1:5432/db" });
   });
 
   it("names the variable and the expected value when one is invalid", () => {
@@ -24,6 +24,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "http" }, "/")).toThrow(/PORT: expected an integer/);
     expect(() => loadConfig({ WATCH_DEFINITIONS: "maybe" }, "/")).toThrow(/WATCH_DEFINITIONS/);
     expect(() => loadConfig({ OPENAI_BASE_URL: "not a url" }, "/")).toThrow(/OPENAI_BASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" }, "/")).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" }, "/")).toThrow(/DATABASE_URL: unsupported URL/);
   });
 
@@ -37,6 +38,6 @@ describe("loadConfig", () => {
   it("treats empty strings as unset", () => {
     const c = loadConfig({ OPENAI_API_KEY: "", DATABASE_URL: "" }, "/a");
     expect(c.OPENAI_API_KEY).toBeUndefined();
-    expect(c.databaseUrl).toBe("file:/a/data/app.db");
+    expect(c.database.url).toBe("file:/a/data/app.db");
   });
 });
