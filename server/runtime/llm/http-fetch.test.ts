@@ -92,6 +92,21 @@ describe("createHttpFetch", () => {
     expect(await (await httpFetch(`${url}/br`)).text()).toBe("brotli text");
   });
 
+  it("fails the reads of a compressed body aborted before anyone reads it", async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { "content-encoding": "gzip" });
+      const gzip = zlib.createGzip();
+      gzip.pipe(res);
+      gzip.write("unread");
+      gzip.flush();
+    });
+    const controller = new AbortController();
+    const res = await httpFetch(url, { signal: controller.signal });
+    controller.abort(new Error("stop now"));
+    await new Promise((r) => setTimeout(r, 20));
+    await expect(chunksOf(res).next()).rejects.toThrow("stop now");
+  });
+
   it("gives a 204 a null body", async () => {
     const { url } = await serve((_req, res) => {
       res.writeHead(204);

@@ -84,8 +84,11 @@ function decoded(body: Readable, coding: string | null): Readable {
           ? zlib.createBrotliDecompress()
           : null;
   if (!decoder) return body;
-  // Either side's end or error ends the other: an abort destroys the body with the signal's reason.
+  // Either side's end or error ends the other: an abort destroys the body with the signal's reason. The error stays
+  // on the decoder for its reader; without a listener of its own, one nobody reads yet would crash the process (undici
+  // guards its own body stream the same way).
   body.on("error", (err) => decoder.destroy(err));
+  decoder.on("error", () => {});
   decoder.once("close", () => body.destroy());
   return body.pipe(decoder);
 }
