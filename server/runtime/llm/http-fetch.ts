@@ -5,9 +5,11 @@
  *
  * Why not undici's own `fetch` on the same dispatcher: its WHATWG machinery (a web stream for the string body and
  * another for the response, the fetch state machine) cost about 0.3 ms of CPU per step in the bench's scenario 1 (a
- * model that answers at once on loopback), a step 20–30% longer than on this adapter. The SDK's requests are a string or bytes to an http(s) URL and go out as
- * they are; any other body (form data, a blob, a stream) or a `Request` as input is read whole through a standard
- * `Request` first, which also sets the content type a form needs.
+ * model that answers at once on loopback), a step 20–30% longer than on this adapter.
+ *
+ * The SDK's requests are a string or bytes to an http(s) URL and go out as they are; any other body (form data, a
+ * blob, a stream) or a `Request` as input is read whole through a standard `Request` first, which also sets the
+ * content type a form needs.
  *
  * Like fetch: the caller's abort signal cancels the request or the body with the signal's reason; a compressed
  * response (gzip, deflate, br) is decompressed. Redirects are not followed: the SDK sees the 3xx as an error, where

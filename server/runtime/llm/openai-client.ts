@@ -62,8 +62,6 @@ export interface OpenAiClientOptions {
   sleep?: Sleep;
   /** Proxy for the model endpoints (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, as the composition root read them). */
   proxy?: ProxySettings;
-  /** `fetch` implementation handed to the SDK (default: `createHttpFetch` on undici's keep-alive pool or through `proxy`). */
-  fetch?: typeof fetch;
   /** Jitter source in [0, 1) (default `Math.random`). */
   random?: () => number;
 }
@@ -91,7 +89,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
   const random = opts.random ?? Math.random;
   const sdks = new Map<string, OpenAI>();
   // One connection pool for every SDK instance of this client.
-  const transport = opts.fetch ?? createHttpFetch(createDispatcher(opts.proxy));
+  const transport = createHttpFetch(createDispatcher(opts.proxy));
 
   const endpoint = (model: ResolvedModel) => {
     // The default key only stands in for the default variable: a model that names its own never gets it.
