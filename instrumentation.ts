@@ -5,6 +5,6 @@ export async function register() {
   const app = await getApp();
   const snap = app.registry.current();
   console.log(
-    `[studio] ready: ${snap.agents.size} agent(s) from ${app.config.agentsDir}, ${snap.diagnostics.length} diagnostic(s), database ${app.config.databaseUrl.startsWith("file:") ? "SQLite" : "PostgreSQL"}`,
+    `[studio] ready: ${snap.agents.size} agent(s) from ${app.config.agentsDir}, ${snap.diagnostics.length} diagnostic(s), database ${app.config.database.kind === "sqlite" ? "SQLite" : "PostgreSQL"}`,
   );
 }

@@ -9,10 +9,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { httpFetch } from "@/server/runtime/llm/http-fetch";
+import { createDispatcher } from "@/server/runtime/llm/http-dispatcher";
+import { createHttpFetch } from "@/server/runtime/llm/http-fetch";
 import { agentsSdkLoop, openaiLoop, sdkClient, type LoopStats } from "./direct-loops";
 
-/** `openai-transport`: loop (a) with the SDK on our runtime's HTTP transport (`httpFetch`) instead of its default fetch. */
+/**
+ * `openai-transport`: loop (a) with the SDK on our runtime's HTTP transport (`createHttpFetch`: undici's dispatcher on a
+ * keep-alive pool of its own) instead of its default fetch (Node's global fetch).
+ */
 export type Baseline = "openai" | "openai-transport" | "agents";
 
 interface Request {
@@ -84,7 +88,7 @@ async function startChild(fakeUrl: string): Promise<Baselines> {
 
 if (process.send && process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const client = sdkClient(process.argv[2]!);
-  const ourTransport = sdkClient(process.argv[2]!, httpFetch);
+  const ourTransport = sdkClient(process.argv[2]!, createHttpFetch(createDispatcher()));
   process.on("message", (req: Request) => {
     void (async () => {
       try {

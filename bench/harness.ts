@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { serveFetchHandler } from "@/server/api/node-http";
 import { createRestHandler } from "@/server/api/rest/routes";
-import { databaseKind, redactDatabaseUrl } from "@/server/db/database-url";
+import { redactDatabaseUrl } from "@/server/db/database-url";
 import { loadConfig } from "@/server/env";
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import { createApp, type RunningApp as App } from "@/server/worker/app";
@@ -153,8 +153,8 @@ export async function startBenchApp(fakeUrl: string, env: Record<string, string>
   );
   const app = await createApp({ config, projectRoot: root });
   const server = await serveFetchHandler(createRestHandler(async () => app));
-  let database = `${databaseKind(config.databaseUrl)} (${redactDatabaseUrl(config.databaseUrl)}`;
-  if (databaseKind(config.databaseUrl) === "sqlite") {
+  let database = `${config.database.kind} (${redactDatabaseUrl(config.database.url)}`;
+  if (config.database.kind === "sqlite") {
     const [mode] = await app.prisma.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
     database += `, journal_mode=${mode?.journal_mode}`;
   }

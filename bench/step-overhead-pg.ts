@@ -2,6 +2,7 @@
  * Scenario 1 on PostgreSQL: the same 50-step loop, (a) and (b) as on SQLite, our runtime on a fresh PostgreSQL
  * database (BENCH_POSTGRES_URL or a postgres:// DATABASE_URL, a role that may create databases; skipped without one).
  */
+import { databaseTarget } from "@/server/db/database-url";
 import { migrateDatabase } from "@/server/db/migrate";
 import { root, type FakeServer, type Options, type ScenarioResult } from "./harness";
 import { stepOverhead } from "./step-overhead";
@@ -18,7 +19,7 @@ export async function stepOverheadPostgres(fake: FakeServer, opts: Options): Pro
   await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin(server, `CREATE DATABASE "${name}"`);
   try {
-    await migrateDatabase(url.toString(), { projectRoot: root });
+    await migrateDatabase(databaseTarget(url.toString()), { projectRoot: root });
     return await stepOverhead(fake, opts, { databaseUrl: url.toString(), label: "postgresql" });
   } finally {
     await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});

@@ -66,7 +66,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
 
       // (a') the same loop on our runtime's HTTP transport
       const { ms: leanMs, stats: l } = await baselines.run("openai-transport", SYSTEM, "s1 start");
-      if (l.steps !== STEPS) throw new Error(`openai loop on httpFetch ran ${l.steps} steps, expected ${STEPS}`);
+      if (l.steps !== STEPS) throw new Error(`openai loop on our transport ran ${l.steps} steps, expected ${STEPS}`);
       if (measured) bareOnOurs.push(leanMs / STEPS);
       await fake.clear();
 
@@ -119,7 +119,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
     rows: [
       row(name, "ours (runtime, persisted, published)", ours, "ms/step"),
       row(name, "(a) openai SDK loop, no persistence", bare, "ms/step"),
-      row(name, "(a') openai SDK loop on our HTTP transport", bareOnOurs, "ms/step", "(a) with httpFetch as the SDK's fetch"),
+      row(name, "(a') openai SDK loop on our HTTP transport", bareOnOurs, "ms/step", "(a) with the runtime's fetch as the SDK's"),
       row(name, "(b) @openai/agents loop", agents, "ms/step"),
       { scenario: name, metric: "ratio ours/(a)", median: ratio(ours, bare), p95: "", unit: "×", note: "goal ≤ 1.5" },
       { scenario: name, metric: "ratio ours/(b)", median: ratio(ours, agents), p95: "", unit: "×", note: "goal < 1" },

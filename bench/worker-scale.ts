@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { isPostgresUrl, redactDatabaseUrl } from "@/server/db/database-url";
+import { databaseTarget, postgresUrlOrUndefined, redactDatabaseUrl } from "@/server/db/database-url";
 import { migrateDatabase } from "@/server/db/migrate";
 import { loadConfig } from "@/server/env";
 import { createApp } from "@/server/worker/app";
@@ -24,8 +24,7 @@ const STEPS = 3;
 
 /** The PostgreSQL server the bench may create databases on: BENCH_POSTGRES_URL, or a postgres:// DATABASE_URL. */
 export function adminUrl(): string | null {
-  const url = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "";
-  return isPostgresUrl(url) ? url : null;
+  return postgresUrlOrUndefined(process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL) ?? null;
 }
 
 /** One statement on the PostgreSQL server (CREATE / DROP DATABASE), on a connection of its own. */
@@ -102,7 +101,7 @@ async function round1(
   };
   const children: ChildProcess[] = [];
   try {
-    await migrateDatabase(databaseUrl, { projectRoot: root });
+    await migrateDatabase(databaseTarget(databaseUrl), { projectRoot: root });
     const app = await createApp({ config: loadConfig({ ...env, RUNTIME_WORKERS: "0" }, root), projectRoot: root, skipMigrations: true });
     try {
       children.push(...(await Promise.all(Array.from({ length: workers }, () => startWorker(env)))));

@@ -12,7 +12,7 @@
  * prisma/postgresql/schema.prisma from prisma/schema.prisma (npm run db:schema:postgres).
  */
 import path from "node:path";
-import { databaseKind, resolveDatabaseUrl } from "../server/db/database-url";
+import { databaseTarget, type DatabaseTarget } from "../server/db/database-url";
 import { migrateDatabase, resolveMigrationPaths, type MigrateOptions } from "../server/db/migrate";
 import { diffMigrations } from "../server/db/migration-diff";
 import { markMigrationRolledBack } from "../server/db/migration-resolve";
@@ -27,25 +27,25 @@ const projectRoot = path.resolve(import.meta.dirname, "..");
 const cwd = process.cwd();
 const env = (name: string) => process.env[name]?.trim() || undefined;
 
-function databaseUrl(): string {
+function database(): DatabaseTarget {
   const dataDir = env("DATA_DIR");
-  return resolveDatabaseUrl(env("DATABASE_URL") ?? (dataDir ? `file:${path.join(dataDir, "app.db")}` : undefined), cwd);
+  return databaseTarget(env("DATABASE_URL") ?? (dataDir ? `file:${path.join(dataDir, "app.db")}` : undefined), cwd);
 }
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
-  const url = databaseUrl();
+  const db = database();
   const opts: MigrateOptions = {
     projectRoot,
     schemaPath: env("SCHEMA") && path.resolve(cwd, env("SCHEMA")!),
     migrationsDir: env("MIGRATIONS_DIR") && path.resolve(cwd, env("MIGRATIONS_DIR")!),
   };
-  const { schemaPath, migrationsDir } = resolveMigrationPaths(url, opts);
+  const { schemaPath, migrationsDir } = resolveMigrationPaths(db.kind, opts);
 
   switch (cmd) {
     case "deploy": {
       const started = performance.now();
-      const { applied } = await migrateDatabase(url, opts);
+      const { applied } = await migrateDatabase(db, opts);
       const ms = Math.round(performance.now() - started);
       console.log(applied.length ? `Applied ${applied.join(", ")} in ${ms} ms.` : `No pending migrations (${ms} ms).`);
       return 0;
@@ -56,12 +56,12 @@ async function main(argv: string[]): Promise<number> {
         console.error(`create needs a name, e.g. npm run db:migrate:create -- add_thread_tags\n${USAGE}`);
         return 2;
       }
-      ensureLockfile(migrationsDir, databaseKind(url));
+      ensureLockfile(migrationsDir, db.kind);
       // The PostgreSQL schema is a derived copy: bring it up to date with prisma/schema.prisma first.
-      if (databaseKind(url) === "postgresql" && !opts.schemaPath && writePostgresSchema(projectRoot)) {
+      if (db.kind === "postgresql" && !opts.schemaPath && writePostgresSchema(projectRoot)) {
         console.log(`Rewrote ${POSTGRES_SCHEMA} from prisma/schema.prisma.`);
       }
-      const diff = await diffMigrations(url, opts);
+      const diff = await diffMigrations(db, opts);
       if (diff.empty) {
         console.log(
           `No schema changes: ${path.relative(cwd, schemaPath)} matches ${path.relative(cwd, migrationsDir)}.`,
@@ -75,13 +75,13 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "diff": {
-      ensureLockfile(migrationsDir, databaseKind(url));
-      const diff = await diffMigrations(url, opts);
+      ensureLockfile(migrationsDir, db.kind);
+      const diff = await diffMigrations(db, opts);
       console.log(diff.empty ? "No schema changes." : diff.sql);
       return 0;
     }
     case "status": {
-      const status = await migrationStatus(url, opts);
+      const status = await migrationStatus(db, opts);
       if (rest.includes("--json")) console.log(JSON.stringify(status, null, 2));
       else for (const line of describeMigrationStatus(status)) console.log(line);
       const clean =
@@ -94,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
         console.error(`resolve needs the failed migration's folder name (see npm run db:status)\n${USAGE}`);
         return 2;
       }
-      await markMigrationRolledBack(url, name, opts);
+      await markMigrationRolledBack(db, name, opts);
       console.log(`Marked ${name} rolled back. Fix its migration.sql if needed, then run npm run db:migrate.`);
       return 0;
     }

@@ -5,6 +5,7 @@
  */
 import os from "node:os";
 import pg from "pg";
+import { postgresUrlOrUndefined, redactDatabaseUrl } from "../server/db/database-url";
 
 /** The local server as the current OS user (PostgreSQL's own default role name). */
 export const DEFAULT_TEST_POSTGRES_URL = `postgresql://${os.userInfo().username}@127.0.0.1:5432/postgres`;
@@ -13,11 +14,11 @@ export type PostgresForTests = { url: string } | { url: null; reason: string };
 
 export async function postgresForTests(env: NodeJS.ProcessEnv = process.env): Promise<PostgresForTests> {
   const configured = env.TEST_DATABASE_URL?.trim();
-  if (configured && !/^postgres(ql)?:\/\//i.test(configured)) {
+  if (configured && !postgresUrlOrUndefined(configured)) {
     return { url: null, reason: `TEST_DATABASE_URL is not a postgres:// URL` };
   }
   const url = configured || DEFAULT_TEST_POSTGRES_URL;
-  const shown = url.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@");
+  const shown = redactDatabaseUrl(url);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();

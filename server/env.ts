@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { databaseTarget, DatabaseUrlError, type DatabaseTarget } from "./db/database-url";
 
 /**
  * All configuration of the app, read once from the process environment and validated.
@@ -37,6 +38,13 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+const proxyUrl = optionalString.pipe(
+  z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+/i, { message: "must be a URL such as http://proxy.example.com:3128" })
+    .optional(),
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: int(3000, 1, 65535),
@@ -61,6 +69,13 @@ export const envSchema = z.object({
   LLM_RETRY_BASE_DELAY_MS: int(500, 0, 60_000),
   LLM_TIMEOUT_MS: int(120_000, 1000, 3_600_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** The proxy for model endpoints; each also in lower case, which wins (as in curl and undici). */
+  HTTP_PROXY: proxyUrl,
+  http_proxy: proxyUrl,
+  HTTPS_PROXY: proxyUrl,
+  https_proxy: proxyUrl,
+  NO_PROXY: optionalString,
+  no_proxy: optionalString,
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -70,8 +85,10 @@ export interface AppConfig extends RawEnv {
   dataDir: string;
   /** Absolute folder of the definition files. */
   agentsDir: string;
-  /** Effective database URL (`file:<abs path>` for SQLite, or a PostgreSQL URL). */
-  databaseUrl: string;
+  /** The database, decided here once: its kind and effective URL (`file:<abs path>` for SQLite). */
+  database: DatabaseTarget;
+  /** Proxy for the model endpoints (the LLM client's transport); all unset: direct connections. */
+  proxy: { httpProxy?: string; httpsProxy?: string; noProxy?: string };
 }
 
 export class ConfigError extends Error {
@@ -88,21 +105,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const raw = parsed.data;
   const dataDir = path.resolve(cwd, raw.DATA_DIR);
   const agentsDir = path.resolve(cwd, raw.AGENTS_DIR);
-  const databaseUrl = resolveDatabaseUrl(raw.DATABASE_URL, dataDir, cwd);
-  return { ...raw, dataDir, agentsDir, databaseUrl };
+  const database = databaseOf(raw.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`, cwd);
+  const proxy = {
+    httpProxy: raw.http_proxy ?? raw.HTTP_PROXY,
+    httpsProxy: raw.https_proxy ?? raw.HTTPS_PROXY,
+    noProxy: raw.no_proxy ?? raw.NO_PROXY,
+  };
+  return { ...raw, dataDir, agentsDir, database, proxy };
 }
 
-/** `file:` URLs become absolute so every process (app, worker, tests) opens the same file. */
-export function resolveDatabaseUrl(url: string | undefined, dataDir: string, cwd: string): string {
-  if (!url) return `file:${path.join(dataDir, "app.db")}`;
-  if (url.startsWith("file:")) {
-    const p = url.slice("file:".length);
-    return `file:${path.isAbsolute(p) ? p : path.resolve(cwd, p)}`;
+/** The database DATABASE_URL names (the SQLite file in DATA_DIR when unset); a bad URL is a configuration error. */
+function databaseOf(url: string, cwd: string): DatabaseTarget {
+  try {
+    return databaseTarget(url, cwd);
+  } catch (err) {
+    if (err instanceof DatabaseUrlError) throw new ConfigError(err.message);
+    throw err;
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return url;
-  throw new ConfigError(
-    `DATABASE_URL: unsupported URL "${url.replace(/\/\/[^@]*@/, "//***@")}"; use file:./data/app.db (SQLite) or postgres://user:pass@host:5432/db`,
-  );
 }
 
 let cached: AppConfig | undefined;

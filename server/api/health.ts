@@ -10,7 +10,7 @@ const WORKERS_SEEN_WINDOW_MS = 120_000;
 
 /** The health report of this process: JSON without secrets, and 503 when the database or the event bus is down. */
 export async function collectHealth(app: App): Promise<{ httpStatus: number; body: Record<string, unknown> }> {
-  const kind = app.config.databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
+  const { kind } = app.config.database;
   const started = performance.now();
   const database = await probe(() => app.queries.health.ping()).then((r) =>
     r.ok

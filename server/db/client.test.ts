@@ -13,7 +13,7 @@ const onPostgres = testDatabaseKind() === "postgresql";
 // SQLite-only: pragmas of a SQLite file (the PostgreSQL pass checks its client below).
 describe.skipIf(onPostgres)("createPrismaClient on SQLite", () => {
   it("opens connections in WAL mode with foreign keys on and the busy timeout set", async () => {
-    const prisma = createPrismaClient(db.url, { busyTimeoutMs: 1234 });
+    const prisma = createPrismaClient(db.target, { busyTimeoutMs: 1234 });
     try {
       const [journal] = await prisma.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
       const [fk] = await prisma.$queryRawUnsafe<{ foreign_keys: bigint }[]>("PRAGMA foreign_keys");
@@ -27,8 +27,8 @@ describe.skipIf(onPostgres)("createPrismaClient on SQLite", () => {
   });
 
   it("lets two clients on the same file interleave writes and read each other's rows", async () => {
-    const a = createPrismaClient(db.url);
-    const b = createPrismaClient(db.url);
+    const a = createPrismaClient(db.target);
+    const b = createPrismaClient(db.target);
     try {
       const writes = Array.from({ length: 20 }, (_, i) =>
         (i % 2 === 0 ? a : b).thread.create({ data: { agentId: `agent-${i}`, rootAgentId: "root" } }),
@@ -41,16 +41,12 @@ describe.skipIf(onPostgres)("createPrismaClient on SQLite", () => {
       await b.$disconnect();
     }
   });
-
-  it("rejects an unsupported URL before connecting", () => {
-    expect(() => createPrismaClient("mysql://h/db")).toThrow(/unsupported URL/);
-  });
 });
 
 describe.skipIf(!onPostgres)("createPrismaClient on PostgreSQL", () => {
   it("gives a client of the PostgreSQL provider, and two clients interleave writes and read each other's rows", async () => {
-    const a = createPrismaClient(db.url);
-    const b = createPrismaClient(db.url);
+    const a = createPrismaClient(db.target);
+    const b = createPrismaClient(db.target);
     try {
       expect(databaseKindOf(a)).toBe("postgresql");
       const [row] = await a.$queryRawUnsafe<{ v: string }[]>("SELECT version() AS v");

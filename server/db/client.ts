@@ -2,7 +2,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { Database } from "better-sqlite3";
-import { databaseKind, sqliteFilePath, type DatabaseKind } from "./database-url";
+import type { DatabaseKind, DatabaseTarget } from "./database-url";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql/client";
 import { DirectSqlite } from "./sqlite-direct/connection";
@@ -44,8 +44,7 @@ export const SQLITE_PRAGMAS = [
  * to Prisma, and the connection keeps its prepared statements (`cacheStatements`). The busy timeout is
  * better-sqlite3's own `timeout` option (sqlite3_busy_timeout).
  */
-function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite, backgroundCheckpoint: boolean): SqlDriverAdapterFactory {
-  const file = sqliteFilePath(url);
+function sqliteAdapter(file: string, busyTimeoutMs: number, direct: DirectSqlite, backgroundCheckpoint: boolean): SqlDriverAdapterFactory {
   const base = new PrismaBetterSqlite3({ url: file, timeout: busyTimeoutMs });
   return {
     provider: base.provider,
@@ -77,21 +76,20 @@ function sqliteAdapter(url: string, busyTimeoutMs: number, direct: DirectSqlite,
 }
 
 /**
- * A PrismaClient for `databaseUrl`: `file:` URLs through better-sqlite3 (WAL, busy timeout, foreign keys on),
- * `postgres://` / `postgresql://` through node-postgres. Run `migrateDatabase` first; the client connects lazily on
- * its first query. Call `$disconnect()` when done.
+ * A PrismaClient for `database`: SQLite through better-sqlite3 (WAL, busy timeout, foreign keys on), PostgreSQL
+ * through node-postgres. Run `migrateDatabase` first; the client connects lazily on its first query. Call
+ * `$disconnect()` when done.
  */
-export function createPrismaClient(databaseUrl: string, opts: CreatePrismaClientOptions = {}): PrismaClient {
-  const kind = databaseKind(databaseUrl);
+export function createPrismaClient(database: DatabaseTarget, opts: CreatePrismaClientOptions = {}): PrismaClient {
   const direct = new DirectSqlite(opts.checkNestedTransactions ?? true);
   const client =
-    kind === "sqlite"
-      ? new PrismaClient({ adapter: sqliteAdapter(databaseUrl, opts.busyTimeoutMs ?? 10_000, direct, opts.backgroundCheckpoint ?? false), log: opts.log })
+    database.kind === "sqlite"
+      ? new PrismaClient({ adapter: sqliteAdapter(database.file, opts.busyTimeoutMs ?? 10_000, direct, opts.backgroundCheckpoint ?? false), log: opts.log })
       : // Generated from prisma/postgresql/schema.prisma, the same models as the SQLite client: same model and
         // argument types, only the provider-specific query compiler differs. Repositories use the SQLite client's types.
-        (new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: opts.log }) as unknown as PrismaClient);
-  kinds.set(client, kind);
-  if (kind === "sqlite") directConnections.set(client, direct);
+        (new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: database.url }), log: opts.log }) as unknown as PrismaClient);
+  kinds.set(client, database.kind);
+  if (database.kind === "sqlite") directConnections.set(client, direct);
   return client;
 }
 

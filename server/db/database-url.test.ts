@@ -1,49 +1,35 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  databaseKind,
-  DatabaseUrlError,
-  DEFAULT_DATABASE_URL,
-  isPostgresUrl,
-  isSqliteUrl,
-  redactDatabaseUrl,
-  resolveDatabaseUrl,
-  sqliteFilePath,
-} from "./database-url";
+import { databaseTarget, DatabaseUrlError, DEFAULT_DATABASE_URL, postgresUrlOrUndefined, redactDatabaseUrl } from "./database-url";
 
 describe("database URLs", () => {
   it("default to ./data/app.db resolved against the working directory", () => {
     expect(DEFAULT_DATABASE_URL).toBe("file:./data/app.db");
-    expect(resolveDatabaseUrl(undefined, "/srv/app")).toBe("file:/srv/app/data/app.db");
-    expect(resolveDatabaseUrl("  ", "/srv/app")).toBe("file:/srv/app/data/app.db");
-    expect(resolveDatabaseUrl(undefined)).toBe(`file:${path.join(process.cwd(), "data", "app.db")}`);
+    expect(databaseTarget(undefined, "/srv/app")).toEqual({ kind: "sqlite", url: "file:/srv/app/data/app.db", file: "/srv/app/data/app.db" });
+    expect(databaseTarget("  ", "/srv/app").url).toBe("file:/srv/app/data/app.db");
+    expect(databaseTarget(undefined).url).toBe(`file:${path.join(process.cwd(), "data", "app.db")}`);
   });
 
-  it("make file: paths absolute and leave PostgreSQL URLs alone", () => {
-    expect(resolveDatabaseUrl("file:./x/y.db", "/srv/app")).toBe("file:/srv/app/x/y.db");
-    expect(resolveDatabaseUrl("file:/var/lib/app.db", "/srv/app")).toBe("file:/var/lib/app.db");
-    expect(resolveDatabaseUrl("file:///var/lib/app.db", "/srv/app")).toBe("file:/var/lib/app.db");
-    expect(resolveDatabaseUrl("postgresql://u:p@db:5432/studio", "/srv/app")).toBe("postgresql://u:p@db:5432/studio");
+  it("make file: paths absolute, without query parameters", () => {
+    expect(databaseTarget("file:./x/y.db", "/srv/app").url).toBe("file:/srv/app/x/y.db");
+    expect(databaseTarget("file:/var/lib/app.db", "/srv/app").url).toBe("file:/var/lib/app.db");
+    expect(databaseTarget("file:///var/lib/app.db", "/srv/app").url).toBe("file:/var/lib/app.db");
+    expect(databaseTarget("file:./app.db?connection_limit=1", "/w")).toEqual({ kind: "sqlite", url: "file:/w/app.db", file: "/w/app.db" });
+    expect(() => databaseTarget("file:", "/w")).toThrow(/names no file/);
   });
 
-  it("give the SQLite file path without query parameters", () => {
-    expect(sqliteFilePath("file:./app.db?connection_limit=1", "/w")).toBe("/w/app.db");
-    expect(() => sqliteFilePath("file:", "/w")).toThrow(/names no file/);
-    expect(() => sqliteFilePath("postgres://h/db")).toThrow(DatabaseUrlError);
-  });
-
-  it("tell SQLite from PostgreSQL and name the accepted forms otherwise", () => {
-    expect([isSqliteUrl("file:a.db"), isPostgresUrl("file:a.db")]).toEqual([true, false]);
-    expect([
-      isSqliteUrl("postgres://h/db"),
-      isPostgresUrl("postgres://h/db"),
-      isPostgresUrl("postgresql://h/db"),
-    ]).toEqual([false, true, true]);
-    expect(databaseKind("file:a.db")).toBe("sqlite");
-    expect(databaseKind("postgresql://h/db")).toBe("postgresql");
-    expect(() => databaseKind("mysql://root:hunter2@h/db")).toThrow(
+  it("leave PostgreSQL URLs alone and name the accepted forms otherwise", () => {
+    expect(databaseTarget("postgresql://u:p@db:5432/studio", "/srv/app")).toEqual({ kind: "postgresql", url: "postgresql://u:p@db:5432/studio" });
+    expect(databaseTarget("postgres://h/db").kind).toBe("postgresql");
+    expect(() => databaseTarget("mysql://root:hunter2@h/db")).toThrow(DatabaseUrlError);
+    expect(() => databaseTarget("mysql://root:hunter2@h/db")).toThrow(
       'DATABASE_URL: unsupported URL "mysql://root:***@h/db"; use file:./data/app.db (SQLite) or postgres://user:pass@host:5432/db (PostgreSQL)',
     );
+  });
+
+  it("pick PostgreSQL URLs out of optional settings", () => {
+    expect(postgresUrlOrUndefined(" postgresql://h/db ")).toBe("postgresql://h/db");
+    expect([postgresUrlOrUndefined("file:a.db"), postgresUrlOrUndefined(""), postgresUrlOrUndefined(undefined)]).toEqual([undefined, undefined, undefined]);
   });
 
   it("hide passwords in messages", () => {

@@ -5,35 +5,58 @@ export const DEFAULT_DATABASE_URL = "file:./data/app.db";
 
 export type DatabaseKind = "sqlite" | "postgresql";
 
+/**
+ * The database an installation runs on, worked out once from DATABASE_URL when the process starts (server/env.ts,
+ * scripts/migrate.ts) and handed to everything that depends on it: the Prisma client, migrations, the event bus, the
+ * work queue, health. Nothing else looks at the URL's form.
+ */
+export type DatabaseTarget =
+  | {
+      kind: "sqlite";
+      /** `file:<absolute path>`, so that every process (server, worker, scripts, tests) opens the same file. */
+      url: string;
+      /** The SQLite file's absolute path (the URL without `file:` and query parameters). */
+      file: string;
+    }
+  | { kind: "postgresql"; url: string };
+
 export class DatabaseUrlError extends Error {
   readonly code = "DATABASE_URL_INVALID";
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
 
-export function isSqliteUrl(url: string): boolean {
-  return url.startsWith("file:");
-}
-
-export function isPostgresUrl(url: string): boolean {
-  return POSTGRES_URL.test(url);
-}
-
-/** Which database a URL points at; throws a `DatabaseUrlError` naming the accepted forms otherwise. */
-export function databaseKind(url: string): DatabaseKind {
-  if (isSqliteUrl(url)) return "sqlite";
-  if (isPostgresUrl(url)) return "postgresql";
+/**
+ * The target a database URL names: empty → the default; a `file:` URL (relative paths resolved against `cwd`) →
+ * SQLite; a `postgres://` or `postgresql://` URL (unchanged) → PostgreSQL. Throws a `DatabaseUrlError` naming the
+ * accepted forms otherwise.
+ */
+export function databaseTarget(url: string | undefined | null, cwd: string = process.cwd()): DatabaseTarget {
+  const raw = url?.trim() || DEFAULT_DATABASE_URL;
+  if (raw.startsWith("file:")) {
+    const file = sqliteFilePath(raw, cwd);
+    return { kind: "sqlite", url: `file:${file}`, file };
+  }
+  if (POSTGRES_URL.test(raw)) return { kind: "postgresql", url: raw };
   throw new DatabaseUrlError(
-    `DATABASE_URL: unsupported URL "${redactDatabaseUrl(url)}"; use file:./data/app.db (SQLite) or postgres://user:pass@host:5432/db (PostgreSQL)`,
+    `DATABASE_URL: unsupported URL "${redactDatabaseUrl(raw)}"; use file:./data/app.db (SQLite) or postgres://user:pass@host:5432/db (PostgreSQL)`,
   );
+}
+
+/**
+ * For optional settings that may name a PostgreSQL server (TEST_DATABASE_URL, BENCH_POSTGRES_URL): the URL when it
+ * is a PostgreSQL one, else undefined.
+ */
+export function postgresUrlOrUndefined(url: string | undefined): string | undefined {
+  const raw = url?.trim();
+  return raw && POSTGRES_URL.test(raw) ? raw : undefined;
 }
 
 /**
  * The absolute file path of a `file:` URL, resolved against `cwd` when relative. Query parameters
  * (`file:./app.db?mode=...`) are dropped: the SQLite driver takes a plain path.
  */
-export function sqliteFilePath(url: string, cwd: string = process.cwd()): string {
-  if (!isSqliteUrl(url)) throw new DatabaseUrlError(`not a SQLite file: URL: "${redactDatabaseUrl(url)}"`);
+function sqliteFilePath(url: string, cwd: string): string {
   let p = url.slice("file:".length);
   const q = p.indexOf("?");
   if (q >= 0) p = p.slice(0, q);
@@ -41,16 +64,6 @@ export function sqliteFilePath(url: string, cwd: string = process.cwd()): string
   if (p.startsWith("//")) p = p.replace(/^\/\/[^/]*/, "");
   if (p === "") throw new DatabaseUrlError(`DATABASE_URL: "${url}" names no file; use for example file:./data/app.db`);
   return path.resolve(cwd, p);
-}
-
-/**
- * Normalise a database URL: empty → the default; `file:` URLs become `file:<absolute path>` so that every process
- * (server, worker, scripts, tests) opens the same file; PostgreSQL URLs are returned unchanged.
- */
-export function resolveDatabaseUrl(url: string | undefined | null, cwd: string = process.cwd()): string {
-  const raw = url?.trim() || DEFAULT_DATABASE_URL;
-  if (databaseKind(raw) === "sqlite") return `file:${sqliteFilePath(raw, cwd)}`;
-  return raw;
 }
 
 /** The URL with any password hidden, for logs and error messages. */

@@ -51,7 +51,7 @@ describe("visible env, cached", () => {
   it("sees a value another connection committed (another process) once its entry expires", async () => {
     const t = await p.threads.create({ agentId: "a", state: initialThreadState() });
     expect(await names(t.id)).toEqual([]);
-    const other = createPrismaClient(db.url);
+    const other = createPrismaClient(db.target);
     try {
       await other.envValue.create({ data: { scope: "thread", ownerKey: t.id, name: "C", type: "text", value: "3" } });
     } finally {

@@ -38,8 +38,8 @@ describe("event log on SQLite", () => {
   it("concurrent transactions and a second connection on the same file keep the sequence contiguous, each batch in one block", async () => {
     // Interactive transactions of two clients in one process cannot overlap (better-sqlite3 waits for a lock
     // synchronously), so: concurrent batches through each client, the two clients taking turns.
-    const a = createPrismaClient(db.url);
-    const b = createPrismaClient(db.url);
+    const a = createPrismaClient(db.target);
+    const b = createPrismaClient(db.target);
     try {
       const pa = createPersistence(a);
       const pb = createPersistence(b);

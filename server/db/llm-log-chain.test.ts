@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewLlmLog, Persistence } from "@/server/runtime/ports";
 import { DELTA_KEY, deltaHeader, expandRequests, jsonEqual, KEYFRAME_EVERY, RequestChains } from "./llm-log-chain";
 import { createPersistence } from "./persistence";
-import { createTestDatabase, type TestDatabase } from "./test-database";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "./test-database";
 
 const tools = [{ type: "function", function: { name: "echo", parameters: { type: "object" } } }];
 const msg = (i: number) => [
@@ -119,7 +119,7 @@ const log = (threadId: string, step: number, req: unknown): NewLlmLog => ({
 
 const storedSize = async (ids: string[]) => (await p.llmLogs.storedRequests(ids)).reduce((n, r) => n + JSON.stringify(r.request).length, 0);
 
-describe(`LLM request logs as deltas (${process.env.TEST_DATABASE_URL?.startsWith("postgres") ? "PostgreSQL" : "SQLite"})`, () => {
+describe(`LLM request logs as deltas (${testDatabaseKind() === "postgresql" ? "PostgreSQL" : "SQLite"})`, () => {
   it("store each request of a thread against the previous one, and list, page and get them back in full", async () => {
     const t = await p.threads.create({ agentId: "a", state: {} as never });
     const ids: string[] = [];

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { databaseKind, redactDatabaseUrl, sqliteFilePath, type DatabaseKind } from "./database-url";
+import { redactDatabaseUrl, type DatabaseKind, type DatabaseTarget } from "./database-url";
 import { migrationAdapterFactory } from "./migration-adapters";
 import { loadMigrations } from "./migrations-folder";
 import { readPostgresMigrationTable } from "./postgres-migration-table";
@@ -38,19 +38,19 @@ export function migrationPaths(kind: DatabaseKind, projectRoot: string = process
   return { schemaPath: path.join(base, "schema.prisma"), migrationsDir: path.join(base, "migrations") };
 }
 
-/** The effective schema and migrations paths for a URL and options (overrides resolved against the project root). */
-export function resolveMigrationPaths(databaseUrl: string, opts: MigrateOptions = {}): MigrationPaths {
+/** The effective schema and migrations paths for a database kind and options (overrides resolved against the project root). */
+export function resolveMigrationPaths(kind: DatabaseKind, opts: MigrateOptions = {}): MigrationPaths {
   const root = opts.projectRoot ?? process.cwd();
-  const defaults = migrationPaths(databaseKind(databaseUrl), root);
+  const defaults = migrationPaths(kind, root);
   return {
     schemaPath: opts.schemaPath ? path.resolve(root, opts.schemaPath) : defaults.schemaPath,
     migrationsDir: opts.migrationsDir ? path.resolve(root, opts.migrationsDir) : defaults.migrationsDir,
   };
 }
 
-function lockedMessage(databaseUrl: string, timeoutMs: number): string {
+function lockedMessage(file: string, timeoutMs: number): string {
   return (
-    `The SQLite database ${sqliteFilePath(databaseUrl)} is in use by another connection (a running app, worker or ` +
+    `The SQLite database ${file} is in use by another connection (a running app, worker or ` +
     `migration?), and applying migrations needs it alone: the lock was not granted within ${timeoutMs} ms. ` +
     `Stop the other process, then run the migrations again (npm run db:migrate).`
   );
@@ -65,9 +65,8 @@ const isLockError = (message: string) => /SocketTimeout|database is locked|SQLIT
  * even while other processes use it). Every
  * connection it opened is closed before it returns, so a PrismaClient can write to the database right after.
  */
-export async function migrateDatabase(databaseUrl: string, opts: MigrateOptions = {}): Promise<{ applied: string[] }> {
-  const kind = databaseKind(databaseUrl);
-  const { schemaPath, migrationsDir } = resolveMigrationPaths(databaseUrl, opts);
+export async function migrateDatabase(database: DatabaseTarget, opts: MigrateOptions = {}): Promise<{ applied: string[] }> {
+  const { schemaPath, migrationsDir } = resolveMigrationPaths(database.kind, opts);
   const busyTimeoutMs = opts.busyTimeoutMs ?? 10_000;
   const migrationsList = loadMigrations(migrationsDir);
   const names = migrationsList.migrationDirectories.map((d) => d.path);
@@ -76,8 +75,8 @@ export async function migrateDatabase(databaseUrl: string, opts: MigrateOptions 
       `No migrations found in ${migrationsDir}. Restore the committed prisma migrations folder, or set MIGRATIONS_DIR to it.`,
     );
   }
-  if (kind === "sqlite") {
-    const file = sqliteFilePath(databaseUrl);
+  if (database.kind === "sqlite") {
+    const file = database.file;
     fs.mkdirSync(path.dirname(file), { recursive: true });
     let table: ReturnType<typeof readSqliteMigrationTable>;
     try {
@@ -86,7 +85,7 @@ export async function migrateDatabase(databaseUrl: string, opts: MigrateOptions 
       const reason = err instanceof Error ? err.message : String(err);
       throw new MigrationError(
         isLockError(reason)
-          ? lockedMessage(databaseUrl, busyTimeoutMs)
+          ? lockedMessage(file, busyTimeoutMs)
           : `Cannot read the SQLite database ${file}: ${reason}. Is DATABASE_URL pointing at the right file?`,
         { cause: err },
       );
@@ -95,18 +94,18 @@ export async function migrateDatabase(databaseUrl: string, opts: MigrateOptions 
   } else {
     let table: Awaited<ReturnType<typeof readPostgresMigrationTable>>;
     try {
-      table = await readPostgresMigrationTable(databaseUrl);
+      table = await readPostgresMigrationTable(database.url);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       throw new MigrationError(
-        `Cannot connect to the PostgreSQL database ${redactDatabaseUrl(databaseUrl)}: ${reason}. Is DATABASE_URL right and the server up?`,
+        `Cannot connect to the PostgreSQL database ${redactDatabaseUrl(database.url)}: ${reason}. Is DATABASE_URL right and the server up?`,
         { cause: err },
       );
     }
     if (table && table.failed.length === 0 && names.every((n) => table.applied.has(n))) return { applied: [] };
   }
 
-  const engine = await createSchemaEngine(schemaPath, await migrationAdapterFactory(databaseUrl, { busyTimeoutMs }), {
+  const engine = await createSchemaEngine(schemaPath, await migrationAdapterFactory(database, { busyTimeoutMs }), {
     projectRoot: opts.projectRoot,
     log: opts.log,
   });
@@ -115,8 +114,8 @@ export async function migrateDatabase(databaseUrl: string, opts: MigrateOptions 
     return { applied: out.appliedMigrationNames };
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    if (kind === "sqlite" && isLockError(reason)) {
-      throw new MigrationError(lockedMessage(databaseUrl, busyTimeoutMs), { cause: err });
+    if (database.kind === "sqlite" && isLockError(reason)) {
+      throw new MigrationError(lockedMessage(database.file, busyTimeoutMs), { cause: err });
     }
     const failed = await engine
       .diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: noFilters })
@@ -124,7 +123,7 @@ export async function migrateDatabase(databaseUrl: string, opts: MigrateOptions 
       .catch(() => [] as string[]);
     const which = failed.length > 0 ? `Failed migration: ${failed.join(", ")} (${migrationsDir}).\n` : "";
     throw new MigrationError(
-      `Applying the migrations in ${migrationsDir} to ${redactDatabaseUrl(databaseUrl)} failed:\n${reason}\n${which}` +
+      `Applying the migrations in ${migrationsDir} to ${redactDatabaseUrl(database.url)} failed:\n${reason}\n${which}` +
         `Fix the failed migration.sql, mark it rolled back with \`npx tsx scripts/migrate.ts resolve ${failed[0] ?? "<name>"}\` ` +
         `(same DATABASE_URL), then run \`npm run db:migrate\` again. \`npm run db:status\` shows the state.`,
       { cause: err },

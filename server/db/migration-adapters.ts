@@ -1,6 +1,6 @@
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type pgTypes from "pg";
-import { isPostgresUrl, sqliteFilePath } from "./database-url";
+import type { DatabaseTarget } from "./database-url";
 
 /**
  * Driver adapter factories for the WASM schema engine, with the fixes it needs on this stack:
@@ -49,13 +49,12 @@ export function shadowScriptFallback(
   };
 }
 
-/** SQLite: `url` is a `file:` URL, or `:memory:` for a throwaway database (diffs need only the shadow database). */
+/** SQLite: `file` is the database file's path, or `:memory:` for a throwaway database (diffs need only the shadow database). */
 export async function sqliteMigrationAdapterFactory(
-  url: string,
+  file: string,
   opts: MigrationAdapterOptions = {},
 ): Promise<SqlMigrationAwareDriverAdapterFactory> {
   const { PrismaBetterSqlite3 } = await import("@prisma/adapter-better-sqlite3");
-  const file = url === ":memory:" ? url : sqliteFilePath(url);
   return new PrismaBetterSqlite3({ url: file, timeout: opts.busyTimeoutMs ?? 10_000 });
 }
 
@@ -131,10 +130,10 @@ export async function pgMigrationAdapterFactory(url: string): Promise<SqlMigrati
   };
 }
 
-/** The migration adapter factory for a database URL (`file:` → SQLite, `postgres://` → PostgreSQL). */
+/** The migration adapter factory for a database. */
 export async function migrationAdapterFactory(
-  url: string,
+  database: DatabaseTarget,
   opts: MigrationAdapterOptions = {},
 ): Promise<SqlMigrationAwareDriverAdapterFactory> {
-  return isPostgresUrl(url) ? pgMigrationAdapterFactory(url) : sqliteMigrationAdapterFactory(url, opts);
+  return database.kind === "postgresql" ? pgMigrationAdapterFactory(database.url) : sqliteMigrationAdapterFactory(database.file, opts);
 }

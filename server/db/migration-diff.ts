@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { databaseKind, isSqliteUrl } from "./database-url";
+import type { DatabaseTarget } from "./database-url";
 import { resolveMigrationPaths, type MigrateOptions } from "./migrate";
 import { migrationAdapterFactory, sqliteMigrationAdapterFactory } from "./migration-adapters";
 import { isEmptyMigration, LOCKFILE_NAME, loadMigrations, schemaFiles } from "./migrations-folder";
@@ -41,14 +41,12 @@ export async function diffWithEngine(
 /**
  * Diff the committed migrations of a database kind against its schema. SQLite replays them on an in-memory shadow
  * database and never touches the database file; PostgreSQL creates (and drops) a shadow database through
- * `databaseUrl`, so the role needs CREATEDB.
+ * the database's server, so the role needs CREATEDB.
  */
-export async function diffMigrations(databaseUrl: string, opts: MigrateOptions = {}): Promise<MigrationDiff> {
-  databaseKind(databaseUrl);
-  const { schemaPath, migrationsDir } = resolveMigrationPaths(databaseUrl, opts);
-  const factory = isSqliteUrl(databaseUrl)
-    ? await sqliteMigrationAdapterFactory(":memory:")
-    : await migrationAdapterFactory(databaseUrl);
+export async function diffMigrations(database: DatabaseTarget, opts: MigrateOptions = {}): Promise<MigrationDiff> {
+  const { schemaPath, migrationsDir } = resolveMigrationPaths(database.kind, opts);
+  const factory =
+    database.kind === "sqlite" ? await sqliteMigrationAdapterFactory(":memory:") : await migrationAdapterFactory(database);
   const engine = await createSchemaEngine(schemaPath, factory, { projectRoot: opts.projectRoot, log: opts.log });
   try {
     return await diffWithEngine(engine, schemaPath, migrationsDir);

@@ -1,3 +1,4 @@
+import type { DatabaseTarget } from "./database-url";
 import { resolveMigrationPaths, type MigrateOptions } from "./migrate";
 import { migrationAdapterFactory } from "./migration-adapters";
 import { loadMigrations } from "./migrations-folder";
@@ -8,15 +9,15 @@ import { createSchemaEngine, noFilters } from "./schema-engine";
  * it again from its (fixed) migration.sql. Undo whatever part of it did run first.
  */
 export async function markMigrationRolledBack(
-  databaseUrl: string,
+  database: DatabaseTarget,
   name: string,
   opts: MigrateOptions = {},
 ): Promise<void> {
-  const { schemaPath, migrationsDir } = resolveMigrationPaths(databaseUrl, opts);
+  const { schemaPath, migrationsDir } = resolveMigrationPaths(database.kind, opts);
   const migrationsList = loadMigrations(migrationsDir);
   const engine = await createSchemaEngine(
     schemaPath,
-    await migrationAdapterFactory(databaseUrl, { busyTimeoutMs: opts.busyTimeoutMs }),
+    await migrationAdapterFactory(database, { busyTimeoutMs: opts.busyTimeoutMs }),
     { projectRoot: opts.projectRoot, log: opts.log },
   );
   try {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, migrationPaths } from "./migrate";
 import { describeMigrationStatus, migrationStatus } from "./migration-status";
 import { testDatabaseKind } from "./test-database";
+import { databaseTarget } from "./database-url";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 let tmp: string;
@@ -26,7 +27,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 describe.skipIf(testDatabaseKind() === "postgresql")("migrationStatus", () => {
   it("reports a missing SQLite file as never migrated, without creating it", async () => {
     const file = path.join(tmp, "missing.db");
-    const status = await migrationStatus(`file:${file}`, { projectRoot, migrationsDir });
+    const status = await migrationStatus(databaseTarget(`file:${file}`), { projectRoot, migrationsDir });
     expect(status).toEqual({
       editedMigrationNames: [],
       failedMigrationNames: [],
@@ -43,13 +44,13 @@ describe.skipIf(testDatabaseKind() === "postgresql")("migrationStatus", () => {
   it("reports an empty database file as never migrated", async () => {
     const file = path.join(tmp, "empty.db");
     fs.writeFileSync(file, "");
-    expect((await migrationStatus(`file:${file}`, { projectRoot, migrationsDir })).hasMigrationsTable).toBe(false);
+    expect((await migrationStatus(databaseTarget(`file:${file}`), { projectRoot, migrationsDir })).hasMigrationsTable).toBe(false);
   });
 
   it("is up to date after deploy, then reports a new folder as pending and an edited migration as edited", async () => {
-    const url = `file:${path.join(tmp, "app.db")}`;
-    await migrateDatabase(url, { projectRoot, migrationsDir });
-    const clean = await migrationStatus(url, { projectRoot, migrationsDir });
+    const database = databaseTarget(`file:${path.join(tmp, "app.db")}`);
+    await migrateDatabase(database, { projectRoot, migrationsDir });
+    const clean = await migrationStatus(database, { projectRoot, migrationsDir });
     expect(clean).toMatchObject({
       hasMigrationsTable: true,
       history: null,
@@ -65,7 +66,7 @@ describe.skipIf(testDatabaseKind() === "postgresql")("migrationStatus", () => {
     );
     const first = names[0]!;
     fs.appendFileSync(path.join(migrationsDir, first, "migration.sql"), "\n-- edited\n");
-    const status = await migrationStatus(url, { projectRoot, migrationsDir });
+    const status = await migrationStatus(database, { projectRoot, migrationsDir });
     expect(status.history).toEqual({
       diagnostic: "databaseIsBehind",
       unappliedMigrationNames: ["99990101000000_next"],

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { DiagnoseMigrationHistoryOutput } from "@prisma/schema-engine-wasm";
-import { databaseKind, sqliteFilePath } from "./database-url";
+import type { DatabaseTarget } from "./database-url";
 import { resolveMigrationPaths, type MigrateOptions } from "./migrate";
 import { migrationAdapterFactory } from "./migration-adapters";
 import { loadMigrations } from "./migrations-folder";
@@ -22,14 +22,13 @@ function neverMigrated(names: string[]): MigrationStatus {
  * Compare the database's migration history with the committed migrations (Prisma's `migrate status`): pending,
  * edited and failed migrations. Read-only; a missing SQLite file is reported as never migrated (and not created).
  */
-export async function migrationStatus(databaseUrl: string, opts: MigrateOptions = {}): Promise<MigrationStatus> {
-  const kind = databaseKind(databaseUrl);
-  const { schemaPath, migrationsDir } = resolveMigrationPaths(databaseUrl, opts);
+export async function migrationStatus(database: DatabaseTarget, opts: MigrateOptions = {}): Promise<MigrationStatus> {
+  const { schemaPath, migrationsDir } = resolveMigrationPaths(database.kind, opts);
   const migrationsList = loadMigrations(migrationsDir);
   const names = migrationsList.migrationDirectories.map((d) => d.path);
-  if (kind === "sqlite" && !fs.existsSync(sqliteFilePath(databaseUrl))) return neverMigrated(names);
+  if (database.kind === "sqlite" && !fs.existsSync(database.file)) return neverMigrated(names);
 
-  const engine = await createSchemaEngine(schemaPath, await migrationAdapterFactory(databaseUrl), {
+  const engine = await createSchemaEngine(schemaPath, await migrationAdapterFactory(database), {
     projectRoot: opts.projectRoot,
     log: opts.log,
   });

@@ -7,6 +7,7 @@ import { migrateDatabase, migrationPaths } from "./migrate";
 import { diffMigrations } from "./migration-diff";
 import { writeMigration } from "./migrations-folder";
 import { testDatabaseKind } from "./test-database";
+import { databaseTarget } from "./database-url";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const committed = migrationPaths("sqlite", projectRoot);
@@ -20,7 +21,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 // SQLite files only, whatever TEST_DATABASE_URL says: they run in the SQLite pass (PostgreSQL: postgres-migrations.test.ts).
 describe.skipIf(testDatabaseKind() === "postgresql")("committed migrations and schema.prisma", () => {
   it("are in sync: replaying the migrations gives exactly the schema (else: npm run db:migrate:create -- <name>)", async () => {
-    const diff = await diffMigrations("file:./unused.db", { projectRoot });
+    const diff = await diffMigrations(databaseTarget("file:./unused.db"), { projectRoot });
     expect(diff.sql.trim()).toBe("-- This is an empty migration.");
     expect(diff.empty).toBe(true);
     expect(fs.existsSync(path.join(projectRoot, "unused.db"))).toBe(false); // a diff never opens the database file
@@ -39,20 +40,20 @@ describe.skipIf(testDatabaseKind() === "postgresql")("committed migrations and s
     fs.writeFileSync(schemaPath, changed);
 
     // The database exists and holds data before the change.
-    const url = `file:${path.join(tmp, "app.db")}`;
-    await migrateDatabase(url, { projectRoot, migrationsDir });
-    const before = createPrismaClient(url);
+    const database = databaseTarget(`file:${path.join(tmp, "app.db")}`);
+    await migrateDatabase(database, { projectRoot, migrationsDir });
+    const before = createPrismaClient(database);
     await before.thread.create({ data: { id: "t1", agentId: "a", rootAgentId: "a", tags: ["kept"] } });
     await before.$disconnect();
 
-    const diff = await diffMigrations(url, { projectRoot, schemaPath, migrationsDir });
+    const diff = await diffMigrations(database, { projectRoot, schemaPath, migrationsDir });
     expect(diff.empty).toBe(false);
     expect(diff.sql).toContain(`"labels" JSONB NOT NULL DEFAULT '{"x": [1, "it''s"]}'`);
 
     const folder = writeMigration(migrationsDir, "add labels", diff.sql);
     expect(folder).toMatch(/^\d{14}_add_labels$/);
-    expect((await migrateDatabase(url, { projectRoot, schemaPath, migrationsDir })).applied).toEqual([folder]);
-    expect((await diffMigrations(url, { projectRoot, schemaPath, migrationsDir })).empty).toBe(true);
+    expect((await migrateDatabase(database, { projectRoot, schemaPath, migrationsDir })).applied).toEqual([folder]);
+    expect((await diffMigrations(database, { projectRoot, schemaPath, migrationsDir })).empty).toBe(true);
 
     // The old row survived the table redefinition and got the default.
     const Database = (await import("better-sqlite3")).default;

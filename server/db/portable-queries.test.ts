@@ -19,7 +19,7 @@ afterAll(() => db.cleanup());
 // Interactive transactions of two SQLite clients in one process cannot overlap (better-sqlite3 waits for the lock
 // synchronously): there, the concurrent transactions share one client; on PostgreSQL they use two connections.
 const onPostgres = testDatabaseKind() === "postgresql";
-const secondClient = () => (onPostgres ? createPrismaClient(db.url) : null);
+const secondClient = () => (onPostgres ? createPrismaClient(db.target) : null);
 
 describe(`portable queries on ${testDatabaseKind()}`, () => {
   it("lists files under a prefix case-sensitively, ordered by code unit whatever the database's collation", async () => {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "./client";
+import { databaseTarget, type DatabaseTarget } from "./database-url";
 import { migrateDatabase, MigrationError, migrationPaths } from "./migrate";
 import { diffMigrations } from "./migration-diff";
 import { migrationStatus } from "./migration-status";
@@ -21,6 +22,7 @@ const committed = migrationPaths("postgresql", projectRoot);
 describe.skipIf(!adminUrl)("migrations on PostgreSQL", () => {
   const dbName = uniqueDatabaseName("migrations");
   let url: string;
+  let database: DatabaseTarget;
   let tmp: string;
   const shadowCount = () =>
     withAdmin(adminUrl!, async (c) =>
@@ -32,6 +34,7 @@ describe.skipIf(!adminUrl)("migrations on PostgreSQL", () => {
 
   beforeAll(async () => {
     url = await createDatabase(adminUrl!, dbName);
+    database = databaseTarget(url);
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-pg-"));
   });
   afterAll(async () => {
@@ -42,14 +45,14 @@ describe.skipIf(!adminUrl)("migrations on PostgreSQL", () => {
   it("applies the committed migrations, which replay to exactly prisma/postgresql/schema.prisma", async () => {
     const names = loadMigrations(committed.migrationsDir).migrationDirectories.map((d) => d.path);
     const shadowsBefore = await shadowCount();
-    expect((await migrationStatus(url, { projectRoot })).hasMigrationsTable).toBe(false);
-    expect(await migrateDatabase(url, { projectRoot })).toEqual({ applied: names });
+    expect((await migrationStatus(database, { projectRoot })).hasMigrationsTable).toBe(false);
+    expect(await migrateDatabase(database, { projectRoot })).toEqual({ applied: names });
     const started = performance.now();
-    expect(await migrateDatabase(url, { projectRoot })).toEqual({ applied: [] });
+    expect(await migrateDatabase(database, { projectRoot })).toEqual({ applied: [] });
     console.log(`[db] migrateDatabase on an up-to-date PostgreSQL database: ${Math.round(performance.now() - started)} ms`);
-    expect(await migrationStatus(url, { projectRoot })).toMatchObject({ hasMigrationsTable: true, history: null });
+    expect(await migrationStatus(database, { projectRoot })).toMatchObject({ hasMigrationsTable: true, history: null });
     // Else: DATABASE_URL=postgresql://…/<scratch db> npm run db:migrate:create -- <name> (see prisma/schema.prisma).
-    const diff = await diffMigrations(url, { projectRoot });
+    const diff = await diffMigrations(database, { projectRoot });
     expect(diff.sql.trim()).toBe("-- This is an empty migration.");
     expect(await shadowCount()).toBe(shadowsBefore);
   });
@@ -58,14 +61,14 @@ describe.skipIf(!adminUrl)("migrations on PostgreSQL", () => {
     const bad = new URL(url);
     bad.port = "1";
     bad.password = "hidden";
-    const err = await migrateDatabase(bad.toString(), { projectRoot }).catch((e: unknown) => e);
+    const err = await migrateDatabase(databaseTarget(bad.toString()), { projectRoot }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MigrationError);
     expect((err as Error).message).toMatch(/Cannot connect to the PostgreSQL database .*:\*\*\*@127\.0\.0\.1:1\/.*Is DATABASE_URL right/);
     expect((err as Error).message).not.toContain("hidden");
   });
 
   it("stores and reads back every field type through the PostgreSQL client", async () => {
-    const prisma = createPrismaClient(url);
+    const prisma = createPrismaClient(database);
     try {
       const t = await prisma.thread.create({
         data: { agentId: "a", rootAgentId: "a", tags: ["x", "ü"], state: { n: 1, nested: { ok: true } }, terminatedAt: 1_700_000_000_123_456n },
@@ -93,10 +96,10 @@ describe.skipIf(!adminUrl)("migrations on PostgreSQL", () => {
     fs.writeFileSync(schemaPath, changed);
     const opts = { projectRoot, schemaPath, migrationsDir };
     ensureLockfile(migrationsDir, "postgresql");
-    const diff = await diffMigrations(url, opts);
+    const diff = await diffMigrations(database, opts);
     expect(diff.sql).toContain(`"labels" JSONB NOT NULL DEFAULT '{"x": [1, "it''s"]}'`);
     const folder = writeMigration(migrationsDir, "add labels", diff.sql);
-    expect(await migrateDatabase(url, opts)).toEqual({ applied: [folder] });
-    expect((await diffMigrations(url, opts)).empty).toBe(true);
+    expect(await migrateDatabase(database, opts)).toEqual({ applied: [folder] });
+    expect((await diffMigrations(database, opts)).empty).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "./client";
 import { BACKSTOP_PAGES } from "./sqlite-checkpointer";
+import { databaseTarget } from "./database-url";
 
 const dirs: string[] = [];
 const clients: PrismaClient[] = [];
@@ -19,7 +20,7 @@ async function writeTwoMiB(backgroundCheckpoint: boolean): Promise<{ prisma: Pri
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-checkpoint-"));
   dirs.push(dir);
   const file = path.join(dir, "app.db");
-  const prisma = createPrismaClient(`file:${file}`, { backgroundCheckpoint });
+  const prisma = createPrismaClient(databaseTarget(`file:${file}`), { backgroundCheckpoint });
   clients.push(prisma);
   await prisma.$executeRawUnsafe("CREATE TABLE blob_rows (body TEXT NOT NULL)");
   const body = "x".repeat(4000);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createPrismaClient, type PrismaClient } from "./client";
-import { databaseKind, type DatabaseKind } from "./database-url";
+import { databaseTarget, type DatabaseKind, type DatabaseTarget } from "./database-url";
 import { migrateDatabase } from "./migrate";
 import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "./test-postgres";
 
@@ -18,6 +18,8 @@ export interface TestDatabase {
   kind: DatabaseKind;
   /** `file:<absolute path>` or `postgresql://…/<database>` */
   url: string;
+  /** The database as the app's code takes it (`createPrismaClient`, `migrateDatabase`). */
+  target: DatabaseTarget;
   prisma: PrismaClient;
   /** Disconnect and delete the database. */
   cleanup(): Promise<void>;
@@ -42,7 +44,7 @@ async function migratedSqliteTemplate(): Promise<string> {
   sqliteTemplate ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-db-template-"));
     const file = path.join(dir, "template.db");
-    await migrateDatabase(`file:${file}`, { projectRoot });
+    await migrateDatabase(databaseTarget(`file:${file}`), { projectRoot });
     process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
     return file;
   })();
@@ -80,10 +82,12 @@ export async function createTestDatabaseUrl(label = "db"): Promise<TestDatabaseU
 /** A fresh migrated database with a connected-on-demand PrismaClient. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const db = await createTestDatabaseUrl();
-  const prisma = createPrismaClient(db.url);
+  const target = databaseTarget(db.url);
+  const prisma = createPrismaClient(target);
   return {
-    kind: databaseKind(db.url),
+    kind: target.kind,
     url: db.url,
+    target,
     prisma,
     async cleanup() {
       await prisma.$disconnect();

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { postgresUrlOrUndefined } from "./database-url";
 
 /**
  * Throwaway PostgreSQL databases for tests. `TEST_DATABASE_URL` names a database on the server whose role may create
@@ -7,8 +8,7 @@ import pg from "pg";
  */
 
 export function testPostgresAdminUrl(): string | undefined {
-  const url = process.env.TEST_DATABASE_URL?.trim();
-  return url && /^postgres(ql)?:\/\//i.test(url) ? url : undefined;
+  return postgresUrlOrUndefined(process.env.TEST_DATABASE_URL);
 }
 
 export function testDatabasePrefix(): string {

@@ -2,7 +2,6 @@ import os from "node:os";
 import path from "node:path";
 import { createPrismaClient, type PrismaClient } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { databaseKind } from "@/server/db/database-url";
 import { createPersistence } from "@/server/db/persistence";
 import { createQueries } from "@/server/db/queries/create-queries";
 import { config as loadProcessConfig, type AppConfig } from "@/server/env";
@@ -45,12 +44,12 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   const cfg = opts.config;
   if (!opts.skipMigrations) {
     const started = performance.now();
-    const { applied } = await migrateDatabase(cfg.databaseUrl, { projectRoot });
+    const { applied } = await migrateDatabase(cfg.database, { projectRoot });
     if (applied.length > 0) {
       console.log(`[db] applied ${applied.length} migration(s) in ${Math.round(performance.now() - started)} ms: ${applied.join(", ")}`);
     }
   }
-  const prisma = createPrismaClient(cfg.databaseUrl, {
+  const prisma = createPrismaClient(cfg.database, {
     backgroundCheckpoint: true,
     checkNestedTransactions: cfg.NODE_ENV !== "production",
   });
@@ -59,9 +58,9 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   const runWorkers = cfg.RUNTIME_WORKERS > 0;
   // On PostgreSQL thread work goes through pg-boss, shared with the worker processes (`npm run worker`).
   const pgWork =
-    databaseKind(cfg.databaseUrl) === "postgresql"
+    cfg.database.kind === "postgresql"
       ? await startPgWork({
-          databaseUrl: cfg.databaseUrl,
+          databaseUrl: cfg.database.url,
           prisma,
           runWorkers,
           leaseSeconds: cfg.WORKER_LEASE_SECONDS,
@@ -77,7 +76,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   });
   const role: ProcessRole = opts.role ?? (cfg.RUNTIME_WORKERS > 0 ? "both" : "app");
   const workerId = `${os.hostname()}:${process.pid}`;
-  const events = await createEventBus({ databaseUrl: cfg.databaseUrl, prisma, events: persistence.events, listen: role !== "worker" });
+  const events = await createEventBus({ database: cfg.database, prisma, events: persistence.events, listen: role !== "worker" });
   const bus = events.bus;
   const secrets = createSecretBox(loadSecretsKey(cfg.SECRETS_KEY, cfg.dataDir));
   const runtime = new Runtime({
@@ -89,6 +88,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
       maxRetries: cfg.LLM_MAX_RETRIES,
       baseDelayMs: cfg.LLM_RETRY_BASE_DELAY_MS,
       timeoutMs: cfg.LLM_TIMEOUT_MS,
+      proxy: cfg.proxy,
     }),
     definitions: definitionsCache(() => registry.current()),
     secrets,

@@ -1,4 +1,4 @@
-import { databaseKind } from "@/server/db/database-url";
+import type { DatabaseTarget } from "@/server/db/database-url";
 import type { PrismaClient } from "@/server/db/client";
 import { prismaCatchUp } from "@/server/db/event-bus/catch-up";
 import { PgEventBus, type EventBusStatus } from "@/server/db/event-bus/pg-event-bus";
@@ -16,18 +16,18 @@ export interface SelectedEventBus {
  * written by any process reach subscribers in every process. Resolves once the PostgreSQL bus listens.
  */
 export async function createEventBus(opts: {
-  databaseUrl: string;
+  database: DatabaseTarget;
   prisma: Pick<PrismaClient, "thread">;
   events: Pick<EventLog, "after">;
   /** False for a process without subscribers (a worker): it publishes but does not LISTEN. */
   listen: boolean;
 }): Promise<SelectedEventBus> {
-  if (databaseKind(opts.databaseUrl) === "sqlite") {
+  if (opts.database.kind === "sqlite") {
     const bus = new InMemoryEventBus();
     return { bus, status: () => ({ kind: "memory" }), close: async () => {} };
   }
   const bus = new PgEventBus({
-    connectionString: opts.databaseUrl,
+    connectionString: opts.database.url,
     catchUp: prismaCatchUp(opts.prisma, opts.events),
     listen: opts.listen,
     log: (m) => console.warn(m),

@@ -1,4 +1,4 @@
-import { databaseKind, redactDatabaseUrl } from "@/server/db/database-url";
+import { redactDatabaseUrl } from "@/server/db/database-url";
 import { ConfigError, type AppConfig } from "@/server/env";
 import { createApp, type RunningApp } from "./app";
 import { serveHealth } from "./health-server";
@@ -9,7 +9,7 @@ import { serveHealth } from "./health-server";
  * separate worker to start.
  */
 export async function startWorker(cfg: AppConfig): Promise<RunningApp> {
-  if (databaseKind(cfg.databaseUrl) !== "postgresql") {
+  if (cfg.database.kind !== "postgresql") {
     throw new ConfigError(
       "DATABASE_URL: `npm run worker` needs a PostgreSQL database (postgres://user:pass@host:5432/db) shared with the app; " +
         "on the embedded SQLite database the app process runs the threads itself",
@@ -19,7 +19,7 @@ export async function startWorker(cfg: AppConfig): Promise<RunningApp> {
   const app = await createApp({ config: { ...cfg, RUNTIME_WORKERS: Math.max(1, cfg.RUNTIME_WORKERS) }, role: "worker" });
   const health = cfg.WORKER_HEALTH_PORT ? await serveHealth(app, { port: cfg.WORKER_HEALTH_PORT, host: cfg.HOST }) : null;
   console.log(
-    `[worker] ${app.workerId} running thread work from ${redactDatabaseUrl(cfg.databaseUrl)}${health ? `; health on ${health.url}/health` : ""}`,
+    `[worker] ${app.workerId} running thread work from ${redactDatabaseUrl(cfg.database.url)}${health ? `; health on ${health.url}/health` : ""}`,
   );
   return {
     ...app,

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { migrateDatabase } from "@/server/db/migrate";
 import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "@/server/db/test-postgres";
+import { databaseTarget } from "@/server/db/database-url";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -15,7 +16,7 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   const name = uniqueDatabaseName("template");
   const started = performance.now();
   try {
-    await migrateDatabase(await createDatabase(adminUrl, name), { projectRoot });
+    await migrateDatabase(databaseTarget(await createDatabase(adminUrl, name)), { projectRoot });
   } catch (err) {
     await dropDatabase(adminUrl, name).catch(() => {});
     throw err;

@@ -56,7 +56,7 @@ export async function startTestApp(
     url: server.url,
     dataDir,
     agentsDir,
-    databaseUrl: config.databaseUrl,
+    databaseUrl: config.database.url,
     async close() {
       await server.close();
       await app.close();

@@ -11,6 +11,7 @@ import { NodeProcess } from "../helpers/node-process";
 import { freePort } from "../helpers/server-process";
 import { SseRecorder } from "../helpers/sse-recorder";
 import { api, fixtureAgents, projectRoot, waitFor } from "../helpers/test-app";
+import { databaseTarget } from "@/server/db/database-url";
 
 /**
  * Scale-out on PostgreSQL for real: one app process without workers (RUNTIME_WORKERS=0), three `npm run worker`
@@ -37,8 +38,8 @@ describe.skipIf(!adminUrl)("one app process and three worker processes on Postgr
 
   beforeAll(async () => {
     url = await createDatabase(adminUrl!, dbName);
-    await migrateDatabase(url, { projectRoot });
-    prisma = createPrismaClient(url);
+    await migrateDatabase(databaseTarget(url), { projectRoot });
+    prisma = createPrismaClient(databaseTarget(url));
     fake = await startFakeLlm({ port: Number(process.env.TEST_LLM_PORT ?? 0) });
     const agentsDir = path.join(tmp, "agents");
     fs.cpSync(fixtureAgents, agentsDir, { recursive: true });

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { PgEventBus } from "./pg-event-bus";
-import { withAdmin } from "../test-postgres";
+import { testPostgresAdminUrl, withAdmin } from "../test-postgres";
 import { SqlTestEventLog } from "./test-event-log";
 
 /**
@@ -11,7 +11,7 @@ import { SqlTestEventLog } from "./test-event-log";
  * TEST_DATABASE_URL names a PostgreSQL database whose role may create databases, e.g.
  * TEST_DATABASE_URL=postgresql://root@127.0.0.1:5432/postgres npx vitest run server/db/event-bus/pg-event-bus.test.ts
  */
-const adminUrl = process.env.TEST_DATABASE_URL?.match(/^postgres(ql)?:\/\//i) ? process.env.TEST_DATABASE_URL : undefined;
+const adminUrl = testPostgresAdminUrl();
 const prefix = process.env.TEST_DATABASE_PREFIX?.trim() || "studio_test_";
 
 describe.skipIf(!adminUrl)("PostgreSQL event bus", () => {

@@ -9,6 +9,7 @@ import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName 
 import type { WorkStore } from "@/server/runtime/ports";
 import { startJobQueue, THREAD_WORK_QUEUE, type JobQueue } from "./job-queue";
 import { createPgBossWork, pgBossWorkStore, type PgBossWork } from "./work-store";
+import { databaseTarget } from "../database-url";
 
 /**
  * The work port over pg-boss on a real PostgreSQL database, with two "processes" (two queues, two lease owners) on
@@ -40,7 +41,7 @@ describe.skipIf(!adminUrl)("the work port on pg-boss", () => {
   const procs: Proc[] = [];
 
   async function proc(opts: { jobExpirySeconds?: number; sweepMs?: number } = {}): Promise<Proc> {
-    const prisma = createPrismaClient(url);
+    const prisma = createPrismaClient(databaseTarget(url));
     const queue = await startJobQueue(url, { supervise: true, jobExpirySeconds: opts.jobExpirySeconds ?? 60, retryDelaySeconds: 1 });
     const work = createPgBossWork(queue, leaseStore(prisma), { deferMs: 100, sweepMs: opts.sweepMs ?? 3_600_000 });
     const p = { prisma, queue, work, store: pgBossWorkStore(prisma, work) };
@@ -50,7 +51,7 @@ describe.skipIf(!adminUrl)("the work port on pg-boss", () => {
 
   beforeAll(async () => {
     url = await createDatabase(adminUrl!, dbName);
-    await migrateDatabase(url, { projectRoot });
+    await migrateDatabase(databaseTarget(url), { projectRoot });
   });
   afterAll(async () => {
     for (const p of procs) {

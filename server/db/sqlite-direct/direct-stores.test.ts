@@ -8,7 +8,7 @@ import { eventLog, llmLogStore } from "../repositories/events";
 import { messageStore, queueStore } from "../repositories/messages";
 import { subagentStore } from "../repositories/subagents";
 import { threadStore } from "../repositories/threads";
-import { createTestDatabase, type TestDatabase } from "../test-database";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../test-database";
 import { withDirectSqlite } from "./index";
 
 /**
@@ -33,7 +33,7 @@ const plainMessage = {
 const newThread = (over: Record<string, unknown> = {}) =>
   prismaSide.threads.create({ agentId: "agent", tags: ["x", "y"], name: "n", state: initialThreadState(), ...over });
 
-describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("direct SQLite statements", () => {
+describe.runIf(testDatabaseKind() === "sqlite")("direct SQLite statements", () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const p = db.prisma;
@@ -350,7 +350,7 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
   });
 
   it("use Prisma until the client has opened its connection", async () => {
-    const fresh = createPrismaClient(db.url);
+    const fresh = createPrismaClient(db.target);
     try {
       const p = createPersistence(fresh);
       expect(directSqliteOf(fresh)!.ready).toBe(false);

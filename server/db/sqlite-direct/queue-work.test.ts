@@ -5,10 +5,10 @@ import { directSqliteOf } from "../client";
 import { createPersistence } from "../persistence";
 import { queueStore } from "../repositories/messages";
 import { workStore } from "../repositories/work";
-import { createTestDatabase, type TestDatabase } from "../test-database";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../test-database";
 
 /** The queue and work items of every turn, run as direct statements: what Prisma's stores would do, checked against them. */
-describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("direct SQLite queue and work items", () => {
+describe.runIf(testDatabaseKind() === "sqlite")("direct SQLite queue and work items", () => {
   let db: TestDatabase;
   let p: Persistence;
   let prismaQueue: QueueStore;

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import type { Stores } from "@/server/runtime/ports";
 import { directSqliteOf } from "../client";
-import { sqliteFilePath } from "../database-url";
 import { messageStore, queueStore } from "../repositories/messages";
 import { subagentStore } from "../repositories/subagents";
 import { threadStore } from "../repositories/threads";
 import { eventLog } from "../repositories/events";
-import { createTestDatabase, type TestDatabase } from "../test-database";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../test-database";
 import type { DirectSqlite } from "./connection";
 import { withDirectSqlite } from "./index";
 import { StampedCache } from "./stamped-cache";
@@ -75,7 +74,7 @@ describe("StampedCache", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("stamped reads of the direct SQLite stores", () => {
+describe.runIf(testDatabaseKind() === "sqlite")("stamped reads of the direct SQLite stores", () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const p = db.prisma;
@@ -85,7 +84,8 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
     direct = Object.fromEntries(
       Object.entries(prismaSide).map(([k, base]) => [k, withDirectSqlite(sql, k as keyof Stores, base as never, false)]),
     ) as typeof direct;
-    other = new Database(sqliteFilePath(db.url));
+    if (db.target.kind !== "sqlite") throw new Error("a SQLite test database was expected");
+    other = new Database(db.target.file);
   });
   afterAll(async () => {
     other?.close();

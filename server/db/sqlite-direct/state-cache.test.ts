@@ -4,12 +4,12 @@ import type { Persistence } from "@/server/runtime/ports";
 import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import { createPersistence } from "../persistence";
 import { threadStore } from "../repositories/threads";
-import { createTestDatabase, type TestDatabase } from "../test-database";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../test-database";
 
 let db: TestDatabase;
 let p: Persistence;
 
-describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("thread state on SQLite", () => {
+describe.runIf(testDatabaseKind() === "sqlite")("thread state on SQLite", () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     p = createPersistence(db.prisma);

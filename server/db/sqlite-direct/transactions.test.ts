@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import { createPrismaClient, directSqliteOf } from "../client";
 import { createPersistence } from "../persistence";
-import { createTestDatabase, type TestDatabase } from "../test-database";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../test-database";
 
-describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("direct SQLite transactions", () => {
+describe.runIf(testDatabaseKind() === "sqlite")("direct SQLite transactions", () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -79,7 +79,7 @@ describe.runIf(process.env.TEST_DATABASE_URL?.startsWith("postgres") !== true)("
   });
 
   it("without the nesting check (production), fail after Prisma's maxWait instead, rolled back, with the connection usable", async () => {
-    const prisma = createPrismaClient(db.url, { checkNestedTransactions: false });
+    const prisma = createPrismaClient(db.target, { checkNestedTransactions: false });
     try {
       const p = createPersistence(prisma);
       const t = await p.threads.create({ agentId: "a", state: initialThreadState() });

@@ -11,7 +11,8 @@ import { computeCost } from "./cost";
 import { LlmAbortError } from "./errors";
 import { allModelsFailedMessage, failureHint, type ModelFailure } from "./failure-message";
 import { buildRequestBody } from "./request-body";
-import { httpFetch } from "./http-fetch";
+import { createDispatcher, type ProxySettings } from "./http-dispatcher";
+import { createHttpFetch } from "./http-fetch";
 import { DEFAULT_API_KEY_ENV } from "./resolve-model";
 import { backoffDelay, classifyError } from "./retry";
 import { runAttempt, type AttemptRun } from "./run-attempt";
@@ -59,8 +60,8 @@ export interface OpenAiClientOptions {
   timeoutMs?: number;
   /** Waits between attempts; replace it in tests. Must settle early when the signal aborts. */
   sleep?: Sleep;
-  /** `fetch` implementation handed to the SDK (default: `httpFetch`, on node:http). */
-  fetch?: typeof fetch;
+  /** Proxy for the model endpoints (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, as the composition root read them). */
+  proxy?: ProxySettings;
   /** Jitter source in [0, 1) (default `Math.random`). */
   random?: () => number;
 }
@@ -87,6 +88,8 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
   const sleep = opts.sleep ?? defaultSleep;
   const random = opts.random ?? Math.random;
   const sdks = new Map<string, OpenAI>();
+  // One connection pool for every SDK instance of this client.
+  const transport = createHttpFetch(createDispatcher(opts.proxy));
 
   const endpoint = (model: ResolvedModel) => {
     // The default key only stands in for the default variable: a model that names its own never gets it.
@@ -117,7 +120,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
         maxRetries: 0,
         timeout: config.timeoutMs,
         logLevel: "off",
-        fetch: opts.fetch ?? httpFetch,
+        fetch: transport,
       });
       sdks.set(key, sdk);
       if (sdks.size > SDK_CACHE_SIZE) sdks.delete(sdks.keys().next().value as string);
