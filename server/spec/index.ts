@@ -18,6 +18,7 @@ export * from "./names";
 export * from "./parse-definition";
 export * from "./prompt";
 export * from "./prompt-content";
+export * from "./reasoning";
 export * from "./registry-names";
 export * from "./session-binding";
 export * from "./shared-fields";

@@ -121,8 +121,8 @@ export interface ThreadState {
   /** Queue a message: delivered before the next LLM step when executing, or starts a turn when idle. */
   queueMessage(input: QueueMessageInput): Promise<void>;
   updateMessage(messageId: string, updates: MessageUpdates): Promise<Message>;
-  /** Delete a message from the history. */
-  deleteMessage(messageId: string): Promise<void>;
+  /** Delete a message from the history: true when it was found and deleted, false when not found. */
+  deleteMessage(messageId: string): Promise<boolean>;
 
   // Logs
   getLogs(options?: GetLogsOptions): Promise<Log[]>;

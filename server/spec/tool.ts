@@ -2,8 +2,8 @@ import { z } from "zod";
 import { identifierSchema } from "./names";
 import { legacyTenvsSchema } from "./shared-fields";
 import type { ThreadState } from "./thread-state";
-import { type VariableDefinitionInput, variableListSchema } from "./variable";
-import { type AnyZodObject, functionSchema, zodObjectSchema } from "./zod-like";
+import { type VariableDefinition, type VariableDefinitionInput, variableListSchema } from "./variable";
+import { type AnyZodObject, functionSchema, isZodObjectLike, zodObjectSchema } from "./zod-like";
 
 /** The arguments `execute` receives: the parsed output of `args`, or an empty object without a schema. */
 export type ToolArgsOf<A> = A extends AnyZodObject ? z.output<A> : Record<string, never>;
@@ -24,8 +24,11 @@ export interface ToolDefinition<A extends AnyZodObject | undefined = AnyZodObjec
   args?: A;
   /** Variables the tool uses. */
   variables?: VariableDefinitionInput[];
-  /** @deprecated Use `variables`. */
-  tenvs?: Record<string, unknown>;
+  /**
+   * @deprecated Use `variables`. The spec's form is a zod object of the variables the tool reads
+   * (`z.object({ VECTOR_STORE_ID: z.string() })`); each field becomes a `text` variable (required unless optional).
+   */
+  tenvs?: AnyZodObject | Record<string, unknown>;
   /** Runs the tool with the thread's state and the validated arguments. */
   execute: (state: ThreadState, args: ToolArgsOf<A>) => ToolReturn | Promise<ToolReturn>;
 }
@@ -40,8 +43,7 @@ export function defineTool<A extends AnyZodObject | undefined = undefined>(
   return definition;
 }
 
-/** Schema of a tool definition (the default export of a tool file). Unknown keys are dropped. */
-export const toolDefinitionSchema = z.object({
+const toolDefinitionObject = z.object({
   name: identifierSchema("tool name", "word_count").optional(),
   description: z
     .string({
@@ -54,9 +56,30 @@ export const toolDefinitionSchema = z.object({
     .min(1, { error: "description must not be empty: tell the model what the tool does" }),
   args: zodObjectSchema("args").optional(),
   variables: variableListSchema,
-  tenvs: legacyTenvsSchema.optional(),
+  tenvs: z.union([zodObjectSchema("tenvs"), legacyTenvsSchema]).optional(),
   execute: functionSchema<AnyToolExecute>("execute", "execute: async (state, args) => { ... }"),
 });
+
+/** Field names a tool definition accepts. */
+export const TOOL_DEFINITION_KEYS: readonly string[] = Object.keys(toolDefinitionObject.shape);
+
+/** Schema of a tool definition (the default export of a tool file). Unknown keys are dropped. */
+export const toolDefinitionSchema = toolDefinitionObject.transform((tool) => ({
+  ...tool,
+  variables: [...tool.variables, ...tenvsVariables(tool.tenvs, tool.variables)],
+}));
+
+/**
+ * The variables a tool's `tenvs` in the spec's zod-object form declares (fields not already in `variables`): `text`
+ * variables, required unless the field is optional. A plain record (the older form) declares none.
+ */
+function tenvsVariables(tenvs: unknown, declared: readonly VariableDefinition[]): VariableDefinition[] {
+  if (!isZodObjectLike(tenvs)) return [];
+  const known = new Set(declared.map((v) => v.name));
+  return Object.entries(tenvs.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)
+    .filter(([name]) => !known.has(name))
+    .map(([name, field]) => ({ name, type: "text" as const, required: !field.safeParse(undefined).success, scoped: false, description: "" }));
+}
 
 /** A parsed tool definition. */
 export type ParsedToolDefinition = z.output<typeof toolDefinitionSchema>;

@@ -1,10 +1,24 @@
-import { agentSummaries } from "@/server/registry";
+import { agentSummaries, type AgentSummary } from "@/server/registry";
 import type { App } from "../../app-context";
 import type { RouteContext } from "../router";
 
+/** The origin the client addressed: behind a proxy, the forwarded protocol and host. */
+function publicOrigin(request: Request, url: URL): string {
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  return host ? `${proto || url.protocol.replace(":", "")}://${host}` : url.origin;
+}
+
+/** An agent icon given as an absolute path (`/icons/support.svg`) becomes a full URL, as the spec asks of API responses. */
+function withIconUrl(summary: AgentSummary, origin: string): AgentSummary {
+  if (!summary.icon?.startsWith("/") || summary.icon.startsWith("//")) return summary;
+  return { ...summary, icon: new URL(summary.icon, origin).href };
+}
+
 /** `GET /api/agents`: the registry's agents with type, sides, exposeAsTool and required variables. */
-export function listAgents({ app }: RouteContext<App>): Response {
-  return Response.json({ agents: agentSummaries(app.registry.current()) });
+export function listAgents({ app, request, url }: RouteContext<App>): Response {
+  const origin = publicOrigin(request, url);
+  return Response.json({ agents: agentSummaries(app.registry.current()).map((a) => withIconUrl(a, origin)) });
 }
 
 /** `GET /api/diagnostics`: definition load and validation problems, each with file, field, message and fix. */
