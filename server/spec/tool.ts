@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { identifierSchema } from "./names";
 import { legacyTenvsSchema } from "./shared-fields";
-import type { ThreadState } from "./thread-state";
+import { type ResolveUsesState, THREAD_STATE_MEMBERS, type ThreadState, type ThreadStateMember } from "./thread-state";
 import { type VariableDefinition, type VariableDefinitionInput, variableListSchema } from "./variable";
 import { type AnyZodObject, functionSchema, isZodObjectLike, zodObjectSchema } from "./zod-like";
 
@@ -14,8 +14,17 @@ export type ToolArgsOf<A> = A extends AnyZodObject ? z.output<A> : Record<string
  */
 export type ToolReturn = unknown;
 
+/** `execute` of a tool: its state is limited to the members `uses` lists, when it lists any. */
+export type UsesAwareExecute<A extends AnyZodObject | undefined, U extends readonly ThreadStateMember[] | undefined> = (
+  state: ResolveUsesState<U>,
+  args: ToolArgsOf<A>,
+) => ToolReturn | Promise<ToolReturn>;
+
 /** A tool definition as written in `agents/tools/<name>.ts`. */
-export interface ToolDefinition<A extends AnyZodObject | undefined = AnyZodObject | undefined> {
+export interface ToolDefinition<
+  A extends AnyZodObject | undefined = AnyZodObject | undefined,
+  U extends readonly ThreadStateMember[] | undefined = undefined,
+> {
   /** Optional; the registry name is the file name and this must equal it when present. */
   name?: string;
   /** What the tool does, shown to the model. */
@@ -29,17 +38,23 @@ export interface ToolDefinition<A extends AnyZodObject | undefined = AnyZodObjec
    * (`z.object({ VECTOR_STORE_ID: z.string() })`); each field becomes a `text` variable (required unless optional).
    */
   tenvs?: AnyZodObject | Record<string, unknown>;
+  /**
+   * The `ThreadState` members the tool uses (`['readFile', 'env']`). The tool then receives a state limited to them
+   * (plus the thread's identity); using another member throws an error naming it. Without `uses`, the whole state.
+   */
+  uses?: U;
   /** Runs the tool with the thread's state and the validated arguments. */
-  execute: (state: ThreadState, args: ToolArgsOf<A>) => ToolReturn | Promise<ToolReturn>;
+  execute: UsesAwareExecute<A, U>;
 }
 
 /** `execute` of a tool whose argument type is not known statically. */
 export type AnyToolExecute = (state: ThreadState, args: Record<string, unknown>) => unknown;
 
 /** Defines a tool; `args` is inferred so that `execute` receives `z.infer<typeof args>`. Returns its input. */
-export function defineTool<A extends AnyZodObject | undefined = undefined>(
-  definition: ToolDefinition<A>,
-): ToolDefinition<A> {
+export function defineTool<
+  A extends AnyZodObject | undefined = undefined,
+  const U extends readonly ThreadStateMember[] | undefined = undefined,
+>(definition: ToolDefinition<A, U>): ToolDefinition<A, U> {
   return definition;
 }
 
@@ -57,6 +72,14 @@ const toolDefinitionObject = z.object({
   args: zodObjectSchema("args").optional(),
   variables: variableListSchema,
   tenvs: z.union([zodObjectSchema("tenvs"), legacyTenvsSchema]).optional(),
+  uses: z
+    .array(
+      z.enum(THREAD_STATE_MEMBERS, {
+        error: (issue) => `uses: ${JSON.stringify(issue.input)} is not a ThreadState member (for example "readFile" or "env")`,
+      }),
+      { error: "uses must be a list of ThreadState member names, e.g. ['readFile', 'env']" },
+    )
+    .optional(),
   execute: functionSchema<AnyToolExecute>("execute", "execute: async (state, args) => { ... }"),
 });
 
