@@ -8,6 +8,7 @@ export * from "./define";
 export * from "./deprecation";
 export * from "./deprecations";
 export * from "./effect";
+export * from "./endpoint";
 export * from "./format-issues";
 export * from "./hook";
 export * from "./json";

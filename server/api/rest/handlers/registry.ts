@@ -1,4 +1,5 @@
-import { agentSummaries, type AgentSummary } from "@/server/registry";
+import { agentSummaries, sortDiagnostics, type AgentSummary } from "@/server/registry";
+import { mountedEndpoints, type BuiltInThreadRoute } from "../../endpoints/mounted";
 import type { App } from "../../app-context";
 import type { RouteContext } from "../router";
 
@@ -21,8 +22,12 @@ export function listAgents({ app, request, url }: RouteContext<App>): Response {
   return Response.json({ agents: agentSummaries(app.registry.current()).map((a) => withIconUrl(a, origin)) });
 }
 
-/** `GET /api/diagnostics`: definition load and validation problems, each with file, field, message and fix. */
-export function listDiagnostics({ app }: RouteContext<App>): Response {
+/**
+ * `GET /api/diagnostics`: definition load and validation problems, each with file, field, message and fix (thread
+ * endpoints that collide with a built-in route included).
+ */
+export function listDiagnostics({ app }: RouteContext<App>, builtIns: readonly BuiltInThreadRoute[]): Response {
   const snap = app.registry.current();
-  return Response.json({ diagnostics: snap.diagnostics, loadedAt: snap.loadedAt, version: snap.version });
+  const diagnostics = sortDiagnostics([...snap.diagnostics, ...mountedEndpoints(snap, builtIns).diagnostics]);
+  return Response.json({ diagnostics, loadedAt: snap.loadedAt, version: snap.version });
 }
