@@ -44,6 +44,10 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
   AGENTS_DIR: z.string().default("./agents"),
+  /** Where thread file bytes go: `database` (the default) or `disk` (a folder, FILE_STORAGE_DIR). */
+  FILE_STORAGE: z.enum(["database", "disk"], { error: "must be 'database' or 'disk'" }).default("database"),
+  /** The folder of `FILE_STORAGE=disk` (default `<DATA_DIR>/files`); also read in database mode when set. */
+  FILE_STORAGE_DIR: optionalString,
   WATCH_DEFINITIONS: bool(true),
   DEFINITIONS_READONLY: bool(false),
   OPENAI_API_KEY: optionalString,
@@ -72,6 +76,11 @@ export interface AppConfig extends RawEnv {
   agentsDir: string;
   /** Effective database URL (`file:<abs path>` for SQLite, or a PostgreSQL URL). */
   databaseUrl: string;
+  /**
+   * Absolute folder of thread file bytes on disk: FILE_STORAGE_DIR, else `<dataDir>/files` with FILE_STORAGE=disk;
+   * null when files live only in the database.
+   */
+  fileStorageDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -89,7 +98,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(cwd, raw.DATA_DIR);
   const agentsDir = path.resolve(cwd, raw.AGENTS_DIR);
   const databaseUrl = resolveDatabaseUrl(raw.DATABASE_URL, dataDir, cwd);
-  return { ...raw, dataDir, agentsDir, databaseUrl };
+  const fileStorageDir = raw.FILE_STORAGE_DIR
+    ? path.resolve(cwd, raw.FILE_STORAGE_DIR)
+    : raw.FILE_STORAGE === "disk"
+      ? path.join(dataDir, "files")
+      : null;
+  return { ...raw, dataDir, agentsDir, databaseUrl, fileStorageDir };
 }
 
 /** `file:` URLs become absolute so every process (app, worker, tests) opens the same file. */
