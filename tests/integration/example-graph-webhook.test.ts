@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
+import { appRouter } from "@/server/api/root";
+import { createCallerFactory } from "@/server/api/trpc";
 import { api, startTestApp, waitForThread, type TestApp } from "../helpers/test-app";
 
 let fake: FakeLlm;
@@ -41,9 +43,12 @@ describe("the example graph's webhook controller and notes endpoints", () => {
     expect(await api(t.url, "POST", "/api/controllers/webhooks/draft-request", { text: " " })).toMatchObject({ status: 400, body: { error: { code: "BAD_REQUEST" } } });
   });
 
-  it("lists the example's endpoint and controller", async () => {
+  it("lists the example's endpoint and controller, over REST and in the home page's registry overview", async () => {
     const { body } = await api(t.url, "GET", "/api/endpoints");
     expect(body.endpoints.map((e: any) => `${e.method} ${e.route}`)).toEqual(["GET /api/threads/:threadId/notes", "GET /api/threads/:threadId/notes/:slug"]);
     expect(body.controllers.map((e: any) => `${e.method} ${e.route}`)).toEqual(["POST /api/controllers/webhooks/draft-request"]);
+    const overview = await createCallerFactory(appRouter)({ app: t.app, caller: { userId: null, username: null, role: "admin", via: "local" } }).registry.overview();
+    expect(overview.routes).toEqual(body);
+    expect(overview.diagnostics).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { matchRoute, mountedPath, type RouteRecord } from "@/server/registry";
-import { ROUTE_METHODS, type Controller, type MarkedThreadEndpoint } from "@/server/spec";
+import type { Controller, MarkedThreadEndpoint } from "@/server/spec";
 import type { App } from "../app-context";
 import { ApiError, errorResponse, errorStatus } from "../errors";
 import type { RouteContext, RouteHandler } from "../rest/router";
 import { controllerContext } from "./controller-context";
-import { mountedEndpoints, type BuiltInThreadRoute } from "./mounted";
+import { endpointViews, mountedEndpoints, type BuiltInThreadRoute } from "./mounted";
 import { handlerFailed, toResponse } from "./respond";
 
 type Ctx = RouteContext<App>;
@@ -86,9 +86,5 @@ export async function controllerHandler({ request, url, params, app, caller }: C
 
 /** `GET /api/endpoints`: the mounted thread endpoints and controllers (method, route, file). */
 export function listEndpointsHandler(builtIns: readonly BuiltInThreadRoute[]): RouteHandler<App> {
-  return ({ app }: Ctx) => {
-    const { endpoints, controllers } = mountedEndpoints(app.registry.current(), builtIns);
-    const view = (r: RouteRecord) => ({ kind: r.kind === "api" ? "endpoint" : "controller", method: r.method, route: mountedPath(r).split(" ")[1], file: r.file });
-    return Response.json({ endpoints: endpoints.map(view), controllers: controllers.map(view), methods: ROUTE_METHODS });
-  };
+  return ({ app }: Ctx) => Response.json(endpointViews(mountedEndpoints(app.registry.current(), builtIns)));
 }

@@ -55,3 +55,23 @@ export function mountedEndpoints(snapshot: RegistrySnapshot, builtIns: readonly 
   cache.set(snapshot, mounted);
   return mounted;
 }
+
+/** One mounted route as the API and the UI list it. */
+export interface EndpointView {
+  kind: "endpoint" | "controller";
+  method: string;
+  /** The full URL pattern (`/api/threads/:threadId/notes/:slug`). */
+  route: string;
+  file: string;
+}
+
+/** The mounted thread endpoints and controllers, for listings. */
+export function endpointViews(mounted: MountedEndpoints): { endpoints: EndpointView[]; controllers: EndpointView[] } {
+  const view = (r: RouteRecord): EndpointView => ({
+    kind: r.kind === "api" ? "endpoint" : "controller",
+    method: r.method,
+    route: mountedPath(r).split(" ")[1]!,
+    file: r.file,
+  });
+  return { endpoints: mounted.endpoints.map(view), controllers: mounted.controllers.map(view) };
+}

@@ -99,7 +99,7 @@ export const routes: Route<App>[] = [
 const THREAD = "/api/threads/:id";
 
 /** The built-in routes under a thread, which thread endpoints may not take over. */
-const builtInThreadRoutes: BuiltInThreadRoute[] = routes
+export const builtInThreadRoutes: BuiltInThreadRoute[] = routes
   .filter((r) => r.path.startsWith(THREAD))
   .map((r) => ({ method: r.method, route: r.path.slice(THREAD.length) || "/" }));
 
