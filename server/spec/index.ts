@@ -30,5 +30,6 @@ export * from "./tool";
 export * from "./tool-entry";
 export * from "./tool-result";
 export * from "./unknown-keys";
+export * from "./uses";
 export * from "./variable";
 export * from "./zod-like";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { identifierSchema } from "./names";
 import { legacyTenvsSchema } from "./shared-fields";
-import { type ResolveUsesState, THREAD_STATE_MEMBERS, type ThreadState, type ThreadStateMember } from "./thread-state";
+import type { ThreadState } from "./thread-state";
+import { type ResolveUsesState, THREAD_STATE_MEMBERS, type ThreadStateMember } from "./uses";
 import { type VariableDefinition, type VariableDefinitionInput, variableListSchema } from "./variable";
 import { type AnyZodObject, functionSchema, isZodObjectLike, zodObjectSchema } from "./zod-like";
 
