@@ -8,7 +8,7 @@ async function* chunksOf(bytes: Uint8Array, size: number): AsyncGenerator<Uint8A
 
 /**
  * Thread file bytes in the database, in the `data` column of the file's own row (the default). The file store writes
- * the row first; this storage sets, reads and clears the bytes of an existing row.
+ * a new file's bytes with its row in one statement; this storage reads, replaces and clears the bytes of a row.
  */
 export function databaseFileStorage(db: Db): FileStorage {
   const read = async (threadId: string, path: string) => {

@@ -105,13 +105,14 @@ export function fileStore(db: Db, storage: FileStorageConfig = inDatabase): File
     (await db.threadFile.findUnique({ where: { threadId_path: { threadId, path } }, select: { isDirectory: true } }))?.isDirectory === false;
   return {
     async write(threadId, path, data, o) {
-      // On disk the bytes are in place before the row that points at them; in the database they go into the row.
+      // On disk the bytes are in place before the row that points at them. In the database they are written with the
+      // row, in the same statement (the database storage's own column), so no reader or crash sees a row without them.
       if (writeTo === disk) await disk.write(threadId, path, data);
       const fields = {
         isDirectory: false,
         mimeType: o.mimeType ?? null,
         size: data.byteLength,
-        data: null,
+        data: writeTo === database ? (Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as Uint8Array<ArrayBuffer>) : null,
         sourceThreadId: o.sourceThreadId ?? null,
         sourcePath: o.sourcePath ?? null,
         metadata: toNullableJsonColumn(o.metadata, { model: "ThreadFile", field: "metadata" }),
@@ -122,7 +123,6 @@ export function fileStore(db: Db, storage: FileStorageConfig = inDatabase): File
         update: fields,
         select: meta,
       });
-      if (writeTo === database) await database.write(threadId, path, data);
       return toFileRow(row);
     },
     async read(threadId, path) {
