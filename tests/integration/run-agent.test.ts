@@ -66,6 +66,18 @@ describe("state.runAgent", () => {
     ]);
   });
 
+  it("from a hook: the hook's runAgent hands the thread over after the tool call", async () => {
+    fake.setScript([
+      { when: { system_contains: "You hand over from a hook.", last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "echo", arguments: { text: "handover" } }] } },
+      { when: { system_contains: "You are a test assistant for Acme." }, respond: { content: "chat took over" } },
+    ]);
+    const { body } = await api(t.url, "POST", "/api/threads", { agent_id: "handing" });
+    await api(t.url, "POST", `/api/threads/${body.threadId}/messages`, { content: "go" });
+    const thread = await waitForThread(t.url, body.threadId);
+    expect(thread.agent_id).toBe("chat");
+    expect((await messages(body.threadId)).at(-1)).toMatchObject({ role: "assistant", content: "chat took over" });
+  });
+
   it("names an unknown agent in a clear error", async () => {
     fake.setScript([
       { when: { system_contains: surface, last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "run_agent", arguments: { agent: "nope" } }] } },
