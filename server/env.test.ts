@@ -14,6 +14,14 @@ describe("loadConfig", () => {
     expect(c.OPENAI_API_KEY).toBeUndefined();
   });
 
+  it("keeps file bytes in the database by default; FILE_STORAGE=disk uses FILE_STORAGE_DIR or DATA_DIR/files", () => {
+    expect(loadConfig({}, "/srv/app")).toMatchObject({ FILE_STORAGE: "database", fileStorageDir: null });
+    expect(loadConfig({ FILE_STORAGE: "disk" }, "/srv/app")).toMatchObject({ FILE_STORAGE: "disk", fileStorageDir: "/srv/app/data/files" });
+    expect(loadConfig({ FILE_STORAGE: "disk", FILE_STORAGE_DIR: "blobs" }, "/srv/app").fileStorageDir).toBe("/srv/app/blobs");
+    expect(loadConfig({ FILE_STORAGE_DIR: "/var/blobs" }, "/srv/app")).toMatchObject({ FILE_STORAGE: "database", fileStorageDir: "/var/blobs" });
+    expect(() => loadConfig({ FILE_STORAGE: "s3" }, "/srv/app")).toThrow(/FILE_STORAGE: must be 'database' or 'disk'/);
+  });
+
   it("resolves relative SQLite URLs against the working directory and keeps PostgreSQL URLs", () => {
     expect(loadConfig({ DATABASE_URL: "file:./x/y.db" }, "/srv/app").database.url).toBe("file:/srv/app/x/y.db");
     expect(loadConfig({ DATABASE_URL: "postgres://u:p@127.0.0.1:5432/db" }, "/").database).toEqual({ kind: "postgresql", url: "postgres://u:p@127.0.0.1:5432/db" });

@@ -52,6 +52,10 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
   AGENTS_DIR: z.string().default("./agents"),
+  /** Where thread file bytes go: `database` (the default) or `disk` (a folder, FILE_STORAGE_DIR). */
+  FILE_STORAGE: z.enum(["database", "disk"], { error: "must be 'database' or 'disk'" }).default("database"),
+  /** The folder of `FILE_STORAGE=disk` (default `<DATA_DIR>/files`); also read in database mode when set. */
+  FILE_STORAGE_DIR: optionalString,
   WATCH_DEFINITIONS: bool(true),
   DEFINITIONS_READONLY: bool(false),
   OPENAI_API_KEY: optionalString,
@@ -89,6 +93,11 @@ export interface AppConfig extends RawEnv {
   database: DatabaseTarget;
   /** Proxy for the model endpoints (the LLM client's transport); all unset: direct connections. */
   proxy: { httpProxy?: string; httpsProxy?: string; noProxy?: string };
+  /**
+   * Absolute folder of thread file bytes on disk: FILE_STORAGE_DIR, else `<dataDir>/files` with FILE_STORAGE=disk;
+   * null when files live only in the database.
+   */
+  fileStorageDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -111,7 +120,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     httpsProxy: raw.https_proxy ?? raw.HTTPS_PROXY,
     noProxy: raw.no_proxy ?? raw.NO_PROXY,
   };
-  return { ...raw, dataDir, agentsDir, database, proxy };
+  const fileStorageDir = raw.FILE_STORAGE_DIR
+    ? path.resolve(cwd, raw.FILE_STORAGE_DIR)
+    : raw.FILE_STORAGE === "disk"
+      ? path.join(dataDir, "files")
+      : null;
+  return { ...raw, dataDir, agentsDir, database, proxy, fileStorageDir };
 }
 
 /** The database DATABASE_URL names (the SQLite file in DATA_DIR when unset); a bad URL is a configuration error. */

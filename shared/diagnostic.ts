@@ -2,11 +2,11 @@
  * Registry diagnostics: the registry reports them, and the browser shows them (the home page, the graph editor's
  * nodes), so their type lives in the shared folder.
  */
-import type { DefinitionKind } from "@/server/spec";
+import type { DefinitionKind, RouteKind } from "@/server/spec";
 
 export type DiagnosticSeverity = "error" | "warning";
-/** The definition kind a diagnostic is about (the folder name), or `registry` for AGENTS_DIR itself. */
-export type DiagnosticKind = DefinitionKind | "registry";
+/** The definition kind or route folder a diagnostic is about (the folder name), or `registry` for AGENTS_DIR itself. */
+export type DiagnosticKind = DefinitionKind | RouteKind | "registry";
 
 /** A problem found while loading, validating or linking definition files. */
 export interface Diagnostic {

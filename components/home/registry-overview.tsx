@@ -5,6 +5,7 @@ import { useSubscription } from "@trpc/tanstack-react-query";
 import { useTRPC } from "@/components/trpc-provider";
 import { AgentCard } from "./agent-card";
 import { DiagnosticsPanel } from "./diagnostics-panel";
+import { RoutesPanel } from "./routes-panel";
 
 /** The home page: the registry's agents and its diagnostics, updated live when a definition file changes. */
 export function RegistryOverview() {
@@ -53,6 +54,12 @@ export function RegistryOverview() {
             ))}
           </div>
         )}
+      </section>
+      <section aria-labelledby="routes-heading" className="flex flex-col gap-4">
+        <h2 id="routes-heading" className="text-lg font-semibold">
+          HTTP routes
+        </h2>
+        <RoutesPanel routes={data.routes} />
       </section>
       <section aria-labelledby="diagnostics-heading" className="flex flex-col gap-4">
         <h2 id="diagnostics-heading" className="text-lg font-semibold">

@@ -80,6 +80,15 @@ function Entry({ e }: { e: TranscriptEntry }) {
                   <pre data-testid="tool-result" className="overflow-auto whitespace-pre-wrap text-xs">
                     {r.content}
                   </pre>
+                  {typeof r.metadata?.stack === "string" ? (
+                    <>
+                      {/* The stack the tool returned: kept for debugging, never sent to the model. */}
+                      <span className="text-xs font-medium text-slate-500">Stack (not sent to the model)</span>
+                      <pre data-testid="tool-stack" className="overflow-auto whitespace-pre-wrap text-xs text-slate-500">
+                        {r.metadata.stack}
+                      </pre>
+                    </>
+                  ) : null}
                 </>
               ) : null}
             </div>

@@ -6,7 +6,7 @@ import { threadLock } from "./row-lock";
 import { retryOnWriteConflict } from "./transaction-retry";
 import { effectStore } from "./repositories/effects";
 import { subagentStore, variableRequestStore } from "./repositories/subagents";
-import { envStore, fileStore } from "./repositories/env-files";
+import { envStore, fileStore, type FileStorageConfig } from "./repositories/env-files";
 import { eventLog, llmLogStore } from "./repositories/events";
 import { messageStore, queueStore } from "./repositories/messages";
 import { threadStore } from "./repositories/threads";
@@ -19,6 +19,8 @@ import { RequestChains } from "./llm-log-chain";
 export interface PersistenceOptions {
   /** The work port over another engine (pg-boss on PostgreSQL); the WorkItem table by default. */
   workStore?(db: Db, root: PrismaClient | null): WorkStore;
+  /** Where file bytes go (`FILE_STORAGE`): in the database by default. */
+  fileStorage?: FileStorageConfig;
 }
 
 /**
@@ -46,7 +48,7 @@ function stores(
     llmLogs: () => llmLogStore(db),
     work: () => (opts.workStore ? opts.workStore(db, root) : workStore(db, root, kind)),
     env: () => envStore(db),
-    files: () => fileStore(db),
+    files: () => fileStore(db, opts.fileStorage),
     effects: () => effectStore(db),
     subagents: () => subagentStore(db),
     variableRequests: () => variableRequestStore(db),

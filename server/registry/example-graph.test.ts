@@ -49,6 +49,16 @@ describe("the example agent graph in agents/", () => {
     expect(snap.files.every((f) => f.errors === 0 && f.warnings === 0)).toBe(true);
   });
 
+  it("mounts a thread endpoint and a controller", () => {
+    expect(snap.endpoints.map((r) => `${r.method} ${r.route} ${r.file}`)).toEqual([
+      "GET /notes api/notes.ts",
+      "GET /notes/:slug api/notes/[slug].ts",
+    ]);
+    expect(snap.controllers.map((r) => `${r.method} ${r.route} ${r.file}`)).toEqual([
+      "POST /webhooks/draft-request controllers/webhooks/draft-request.post.ts",
+    ]);
+  });
+
   it("resolves every link: models, includes, tool entries, sides and session bindings", () => {
     for (const p of snap.prompts.values()) {
       expect(snap.models.has(p.definition.model)).toBe(true);

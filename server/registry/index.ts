@@ -12,3 +12,5 @@ export { graphVariables, requiredAtCreation, requiredScopedAtSpawn, toVariableDe
 export { MAX_TOOLS_PER_PROMPT } from "./link-prompts";
 export { RUNTIME_TOOL_NAMES } from "./link-tool-entries";
 export type * from "./types";
+export { fileRoute, matchRoute, routeShape } from "./file-routes";
+export { mountedPath } from "./link-routes";

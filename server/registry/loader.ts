@@ -1,16 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { createJiti } from "jiti";
-import * as zod from "zod";
-import * as specModule from "@/server/spec";
 import { DEFINE_HELPERS, DEFINITION_FILE_EXTENSIONS, DEFINITION_KINDS, type DefinitionKind } from "@/server/spec";
-import type { Diagnostic } from "@/shared/diagnostic";
-import type { LoadedFile, RegistryOptions } from "./types";
+import type { Diagnostic, DiagnosticKind } from "@/shared/diagnostic";
+import { createDefinitionImporter } from "./module-import";
+import { loadRouteFiles } from "./route-loader";
+import type { LoadedFile, LoadedRouteFile, RegistryOptions } from "./types";
 
 /** A definition file name: `word_count.ts`. Tests, declaration files and dot/underscore files are not definitions. */
-/** Import specifiers that give definition files the spec helpers (`defineAgent`, …). */
-export const SPEC_MODULE_NAMES = ["@studio/spec", "@standardagents/spec", "@standardagents/builder"] as const;
-
 export function isDefinitionFileName(name: string): boolean {
   if (name.startsWith(".") || name.startsWith("_")) return false;
   if (/\.(test|spec)\.[cm]?[jt]s$/.test(name) || /\.d\.[cm]?ts$/.test(name)) return false;
@@ -22,6 +18,8 @@ export interface LoadResult {
   diagnostics: Diagnostic[];
   /** Every definition file found, loaded or not. */
   found: FoundFile[];
+  /** The route files (`api/**`, `controllers/**`) that loaded with a default export. */
+  routes: LoadedRouteFile[];
 }
 
 export interface LoaderOptions extends RegistryOptions {
@@ -83,28 +81,18 @@ export async function loadDefinitionFiles(options: LoaderOptions): Promise<LoadR
       message: `AGENTS_DIR is missing: the folder ${options.dir} does not exist${dirStat ? " (it is a file)" : ""}, so no agents are loaded.`,
       fix: `Create ${options.dir} with agents/, prompts/, models/ and tools/ subfolders, or set AGENTS_DIR to the folder that holds them.`,
     });
-    return { files: [], diagnostics, found: [] };
+    return { files: [], diagnostics, found: [], routes: [] };
   }
   const listed = await listDefinitionFiles(options.dir);
-  const jiti = createJiti(path.join(options.projectRoot, "package.json"), {
-    moduleCache: false,
-    interopDefault: true,
-    // The spec's own package names resolve to the same helpers, so definition files written for other
-    // Standard Agents runtimes load unchanged.
-    alias: Object.fromEntries(SPEC_MODULE_NAMES.map((name) => [name, options.specModulePath])),
-    // Definition files share the app's zod (and spec) instances, so their schemas are the same classes the runtime
-    // uses, and `import { z } from "zod"` resolves even when AGENTS_DIR is outside the project.
-    virtualModules:
-      options.shareSpecInstance === false ? { zod } : { zod, ...Object.fromEntries(SPEC_MODULE_NAMES.map((name) => [name, specModule])) },
-  });
+  const importDefault = createDefinitionImporter(options);
   const files: LoadedFile[] = [];
   for (const entry of listed) {
-    const loaded = await importWithTimeout(() => jiti.import<Record<string, unknown>>(entry.absPath), options.fileTimeoutMs ?? 10_000);
+    const loaded = await importDefault(entry.absPath);
     if (!loaded.ok) {
       diagnostics.push(loadErrorDiagnostic(entry.kind, entry.file, entry.absPath, loaded.error));
       continue;
     }
-    const value = defaultExport(loaded.value);
+    const value = loaded.value;
     if (value === undefined) {
       diagnostics.push({
         severity: "error",
@@ -129,40 +117,8 @@ export async function loadDefinitionFiles(options: LoaderOptions): Promise<LoadR
     }
     files.push({ kind: entry.kind, file: entry.file, absPath: entry.absPath, baseName: entry.baseName, value });
   }
-  return { files, diagnostics, found: listed };
-}
-
-async function importWithTimeout<T>(
-  run: () => Promise<T>,
-  timeoutMs: number,
-): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<{ ok: false; error: unknown }>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ ok: false, error: new Error(`loading took longer than ${timeoutMs} ms (a top-level await that never settles?)`) }),
-      timeoutMs,
-    );
-  });
-  try {
-    return await Promise.race([run().then((value) => ({ ok: true as const, value })), timeout]);
-  } catch (error) {
-    return { ok: false, error };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** The default export, or undefined. jiti's interop proxy exposes `default` even without one, so own keys decide. */
-function defaultExport(mod: unknown): unknown {
-  if (mod === null || (typeof mod !== "object" && typeof mod !== "function")) return undefined;
-  if (!Object.keys(mod).includes("default")) return undefined;
-  const value = (mod as { default: unknown }).default;
-  // `export default undefined` comes back wrapped by the interop proxy as `{ default: undefined }`.
-  if (value !== null && typeof value === "object" && Object.keys(value).length === 1 && "default" in value) {
-    const inner = (value as { default: unknown }).default;
-    if (inner === undefined || inner === null) return undefined;
-  }
-  return value;
+  const routes = await loadRouteFiles(options.dir, importDefault, diagnostics);
+  return { files, diagnostics, found: listed, routes };
 }
 
 function describe(value: unknown): string {
@@ -173,7 +129,7 @@ function describe(value: unknown): string {
 }
 
 /** Turns a thrown load error into a diagnostic with the line and column when the error carries them. */
-export function loadErrorDiagnostic(kind: DefinitionKind, file: string, absPath: string, error: unknown): Diagnostic {
+export function loadErrorDiagnostic(kind: DiagnosticKind, file: string, absPath: string, error: unknown): Diagnostic {
   const raw = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? (error.stack ?? "") : "";
   const location = findLocation(absPath, `${raw}\n${stack}`);

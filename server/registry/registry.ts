@@ -1,6 +1,7 @@
 import type { Diagnostic } from "@/shared/diagnostic";
 import { DiagnosticSink, sortDiagnostics } from "./diagnostics";
 import { linkDefinitions } from "./link";
+import { linkRoutes } from "./link-routes";
 import { loadDefinitionFiles, type LoaderOptions, type LoadResult } from "./loader";
 import type { DefinitionFileInfo, RegistrySnapshot } from "./types";
 import { validateFiles } from "./validate";
@@ -53,6 +54,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
   for (const d of load.diagnostics) sink.add(d);
   const validated = validateFiles(load.files, sink);
   const linked = linkDefinitions(validated, sink);
+  const routes = linkRoutes(load.routes, sink);
   const diagnostics = sortDiagnostics(sink.items);
   const files: DefinitionFileInfo[] = load.found.map((found) => {
     const own = diagnostics.filter((d) => d.file === found.file);
@@ -77,6 +79,8 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
     tools: new FrozenMap(freezeData([...linked.tools])),
     hooks: new FrozenMap(freezeData([...linked.hooks])),
     effects: new FrozenMap(freezeData([...linked.effects])),
+    endpoints: Object.freeze(routes.endpoints),
+    controllers: Object.freeze(routes.controllers),
     diagnostics: freezeData(diagnostics as Diagnostic[]),
     files: freezeData(files),
   };
@@ -97,6 +101,7 @@ export function failedSnapshot(dir: string, version: number, error: unknown): Re
     {
       files: [],
       found: [],
+      routes: [],
       diagnostics: [
         {
           severity: "error",

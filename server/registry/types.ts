@@ -1,12 +1,16 @@
 import type {
+  Controller,
   DefinitionKind,
   ImmediateConfig,
+  MarkedThreadEndpoint,
   ParsedAgentDefinition,
   ParsedEffectDefinition,
   ParsedHookDefinition,
   ParsedModelDefinition,
   ParsedPromptDefinition,
   ParsedToolDefinition,
+  RouteKind,
+  RouteMethod,
   SessionToolConfig,
   VariableDefinition,
 } from "@/server/spec";
@@ -156,6 +160,10 @@ export interface RegistrySnapshot {
   readonly tools: ReadonlyMap<string, ToolRecord>;
   readonly hooks: ReadonlyMap<string, HookRecord>;
   readonly effects: ReadonlyMap<string, EffectRecord>;
+  /** Thread endpoints from `api/**` that are mounted (files with errors or colliding routes are left out). */
+  readonly endpoints: readonly RouteRecord[];
+  /** Controllers from `controllers/**` that are mounted. */
+  readonly controllers: readonly RouteRecord[];
   /** Sorted by file, then severity, then field. */
   readonly diagnostics: readonly Diagnostic[];
   readonly files: readonly DefinitionFileInfo[];
@@ -198,4 +206,30 @@ export interface GraphVariables {
   variables: GraphVariable[];
   /** Names with a definition value, and where each value comes from. */
   definitionValues: Record<string, DefinitionValueSource[]>;
+}
+
+// ─── File routes (thread endpoints and controllers) ─────────────────────────
+
+/** A file under `api/` or `controllers/` whose module loaded (its default export not yet checked). */
+export interface LoadedRouteFile {
+  kind: RouteKind;
+  /** Relative to AGENTS_DIR with `/` separators (`api/items/[itemId]/approve.post.ts`). */
+  file: string;
+  absPath: string;
+  /** The default export (undefined when the file has none). */
+  value: unknown;
+}
+
+/** A mounted file route: a thread endpoint (`api`) or a controller (`controllers`). */
+export interface RouteRecord {
+  kind: RouteKind;
+  method: RouteMethod;
+  /** The route below its mount point, with `:param` segments (`/items/:itemId/approve`; `/` for the root index). */
+  route: string;
+  /** Names of the route's params, in order. */
+  params: string[];
+  file: string;
+  absPath: string;
+  /** The handler (`defineThreadEndpoint` / `defineController`). */
+  handler: MarkedThreadEndpoint | Controller;
 }

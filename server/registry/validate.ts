@@ -12,7 +12,7 @@ import {
   promptDeprecatedAliases,
   safeParseDefinition,
   SIDE_CONFIG_KEYS,
-  toolDefinitionSchema,
+  TOOL_DEFINITION_KEYS,
   toolDeprecatedAliases,
   toolEntryObjectSchema,
   unknownDefinitionKeys,
@@ -45,7 +45,7 @@ const KNOWN_TOP_LEVEL: Record<DefinitionKind, readonly string[]> = {
   agents: Object.keys(agentDefinitionSchema.shape),
   prompts: Object.keys(promptDefinitionSchema.shape),
   models: Object.keys(modelDefinitionSchema.shape),
-  tools: Object.keys(toolDefinitionSchema.shape),
+  tools: TOOL_DEFINITION_KEYS,
   hooks: HOOK_DEFINITION_KEYS,
   effects: Object.keys(effectDefinitionSchema.shape),
 };

@@ -1,4 +1,4 @@
-import type { AttachmentInput } from "@/server/spec";
+import type { AttachmentInput, ThreadState } from "@/server/spec";
 import type { Definitions } from "./definitions";
 import type { SecretBox } from "./env/secret-box";
 import { ConflictError, NotFoundError, ValidationError } from "./errors";
@@ -7,6 +7,8 @@ import { resolveAttachments } from "./files/attachments";
 import type { LlmClient } from "./llm/types";
 import type { EventBus, Persistence, ThreadRecord } from "./ports";
 import { AbortRegistry } from "./kernel/abort-registry";
+import { bareScope } from "./kernel/scope";
+import { redactForThread } from "./kernel/thread-secrets";
 import { runtimeCapabilities } from "./thread/capabilities";
 import { createThread, type CreateThreadInput } from "./thread/create-thread";
 import type { RuntimeDeps, RuntimeSettings } from "./kernel/deps";
@@ -101,6 +103,16 @@ export class Runtime {
     const t = await this.opts.persistence.threads.get(threadId);
     if (!t) throw new NotFoundError(`Thread ${threadId} not found`);
     return t;
+  }
+
+  /** The `ThreadState` of a thread outside any step (thread endpoints and controllers use it). */
+  async threadState(threadId: string): Promise<ThreadState> {
+    return this.deps.capabilities.threadState(bareScope(this.deps, await this.getThread(threadId)));
+  }
+
+  /** `value` with the thread's secret values masked (error messages of endpoints, before they leave the server). */
+  redactForThread<T>(threadId: string, value: T): Promise<T> {
+    return redactForThread(this.deps, threadId, value);
   }
 
   /** Post a message: queued durably, delivered before the next step, or starting a turn when the thread waits. */

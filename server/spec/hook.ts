@@ -65,6 +65,16 @@ export interface HookDefinition<H extends HookName = HookName> {
   execute: HookSignatures[H];
 }
 
+/** The spec's names for what hooks receive: the stored message, the model's tool call, the tool's result. */
+export type HookMessage = Message;
+export type HookToolCall = ToolCall;
+export type HookToolResult = ToolResult;
+/** The context a hook runs in: the thread's state. */
+export type HookContext = ThreadState;
+/** What `defineHook` takes, and returns unchanged. */
+export type HookDefinitionOptions<H extends HookName = HookName> = HookDefinition<H>;
+export type HookDefinitionResult<H extends HookName = HookName> = HookDefinition<H>;
+
 /** A hook definition of any hook point (discriminated by `hook`). */
 export type AnyHookDefinition = { [H in HookName]: HookDefinition<H> }[HookName];
 

@@ -7,6 +7,11 @@ export const MESSAGE_ROLES = ["system", "user", "assistant", "tool"] as const;
 /** Message role. */
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
+/** Lifecycle status of a message. */
+export const MESSAGE_STATUSES = ["pending", "completed", "failed"] as const;
+/** Message status. */
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
 /** A tool call in the OpenAI Chat Completions shape; `arguments` is a JSON string. */
 export const toolCallSchema = z.object({
   id: z.string().min(1),
@@ -53,6 +58,8 @@ export const messageSchema = z.object({
   parent_id: nullableString,
   /** Creation time in microseconds since the epoch. */
   created_at: z.number().int().nonnegative(),
+  /** `completed` once stored; `failed` for a tool message whose call failed; `pending` while still being produced. */
+  status: z.enum(MESSAGE_STATUSES).optional(),
   /** Custom metadata (e.g. `subagent_id`, `status_kind`). */
   metadata: jsonObjectSchema.nullable().optional(),
   ...subagentProjectionShape,

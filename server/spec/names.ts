@@ -58,3 +58,15 @@ export function referenceSchema(what: string) {
     .trim()
     .min(1, { error: `${what} must not be empty` });
 }
+
+/** Result of `validateToolName`. */
+export type ToolNameValidation = { valid: true } | { valid: false; error: string };
+
+/**
+ * Checks a tool name (a tool file's name, a prompt or agent exposed as a tool): it must be usable as an LLM function
+ * name, so letters, digits, `_` and `-`, starting with a letter, at most 64 characters.
+ */
+export function validateToolName(name: string): ToolNameValidation {
+  const r = identifierSchema("tool name", "word_count").safeParse(name);
+  return r.success ? { valid: true } : { valid: false, error: r.error.issues[0]?.message ?? "invalid tool name" };
+}

@@ -45,3 +45,11 @@ export const DEFINITION_FILE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"] as cons
 export function isDefinitionKind(value: string): value is DefinitionKind {
   return (DEFINITION_KINDS as readonly string[]).includes(value);
 }
+
+/**
+ * Folders of file routes under `AGENTS_DIR`: `api/**` holds thread endpoints (`defineThreadEndpoint`, mounted under
+ * `/api/threads/:threadId/`), `controllers/**` holds controllers (`defineController`, mounted under `/api/controllers/`).
+ */
+export const ROUTE_KINDS = ["api", "controllers"] as const;
+/** A route folder. */
+export type RouteKind = (typeof ROUTE_KINDS)[number];

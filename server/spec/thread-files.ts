@@ -74,3 +74,22 @@ export interface FindResult {
   files: FileRecord[];
   total: number;
 }
+
+/**
+ * Where the bytes of thread files live. The runtime keeps each file's record (path, kind, size, MIME type, metadata,
+ * provenance) in the database and hands the bytes to a `FileStorage`: the database itself (the default) or a folder on
+ * disk (`FILE_STORAGE=disk`, `FILE_STORAGE_DIR`), which keeps large attachments out of the database. Paths are the
+ * thread's normalised absolute paths (`/attachments/photo.png`).
+ */
+export interface FileStorage {
+  /** `database` or `disk`. */
+  readonly kind: string;
+  /** Store (or replace) the bytes of a file. */
+  write(threadId: string, path: string, data: Uint8Array): Promise<void>;
+  /** The bytes of a file, or null when this storage holds none for it. */
+  read(threadId: string, path: string): Promise<Uint8Array | null>;
+  /** The bytes in chunks of at most `chunkSize` bytes, read as they are consumed; null when absent. */
+  readStream(threadId: string, path: string, chunkSize: number): Promise<AsyncIterable<Uint8Array> | null>;
+  /** Forget a file's bytes (nothing happens when there are none). */
+  delete(threadId: string, path: string): Promise<void>;
+}

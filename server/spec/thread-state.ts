@@ -121,8 +121,8 @@ export interface ThreadState {
   /** Queue a message: delivered before the next LLM step when executing, or starts a turn when idle. */
   queueMessage(input: QueueMessageInput): Promise<void>;
   updateMessage(messageId: string, updates: MessageUpdates): Promise<Message>;
-  /** Delete a message from the history. */
-  deleteMessage(messageId: string): Promise<void>;
+  /** Delete a message from the history: true when it was found and deleted, false when not found. */
+  deleteMessage(messageId: string): Promise<boolean>;
 
   // Logs
   getLogs(options?: GetLogsOptions): Promise<Log[]>;
@@ -187,6 +187,12 @@ export interface ThreadState {
   execution: ExecutionState | null;
   /** Soft-terminate: abort in-flight work, reject new messages, mark the parent registry entry `terminated`. */
   terminate(): Promise<void>;
+  /**
+   * Make `agentName` the thread's active agent and start it on the current history, like a handoff without a tool
+   * call (an `ai_human` agent's side A acts; a `dual_ai` agent's session starts). Resolves once the run is durably
+   * queued; an unknown agent is an error.
+   */
+  runAgent(agentName: string): Promise<void>;
 
   // Runtime context (non-portable)
   readonly _notPackableRuntimeContext?: Record<string, unknown>;

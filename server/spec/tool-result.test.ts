@@ -55,8 +55,10 @@ describe("normalizeToolReturn", () => {
 });
 
 describe("toolResultSchema", () => {
-  it("rejects an unknown status and a success without result", () => {
+  it("rejects an unknown status; accepts a success without result (attachments only) and keeps stack", () => {
     expect(toolResultSchema.safeParse({ status: "ok", result: "x" }).success).toBe(false);
-    expect(toolResultSchema.safeParse({ status: "success" }).success).toBe(false);
+    expect(toolResultSchema.safeParse({ status: "success" }).success).toBe(true);
+    expect(normalizeToolReturn({ status: "success", attachments: [] })).toEqual({ status: "success", attachments: [] });
+    expect(normalizeToolReturn({ status: "error", error: "e", stack: "at x" })).toEqual({ status: "error", error: "e", stack: "at x" });
   });
 });

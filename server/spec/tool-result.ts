@@ -5,10 +5,12 @@ import { jsonObjectSchema } from "./json";
 /** A successful tool result. */
 export const toolSuccessSchema = z.object({
   status: z.literal("success"),
-  /** Text given to the model as the tool message content. */
-  result: z.string({ error: "result must be a string" }),
+  /** Text given to the model as the tool message content; optional (a result with only attachments is valid). */
+  result: z.string({ error: "result must be a string" }).optional(),
   /** Files returned with the result (new files, stored refs or thread-local paths). */
   attachments: z.array(attachmentInputSchema).optional(),
+  /** Stack trace for debugging: stored with the tool message and shown in the Inspector, never sent to the model. */
+  stack: z.string().optional(),
 });
 
 /** A failed tool result; the model sees `error`. */
@@ -20,6 +22,8 @@ export const toolErrorSchema = z.object({
   error_code: z.string().optional(),
   /** JSON-serialisable structured payload. */
   error_data: jsonObjectSchema.optional(),
+  /** Stack trace for debugging: stored with the tool message and shown in the Inspector, never sent to the model. */
+  stack: z.string().optional(),
 });
 
 /** The spec's `ToolResult`, discriminated by `status`. */

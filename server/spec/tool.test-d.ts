@@ -17,6 +17,29 @@ describe("defineTool", () => {
     });
   });
 
+  it("limits the state to the members `uses` lists (and the identity)", () => {
+    defineTool({
+      description: "Read a file.",
+      uses: ["readFile", "env"],
+      execute: async (state) => {
+        expectTypeOf(state.readFile).toEqualTypeOf<ThreadState["readFile"]>();
+        expectTypeOf(state.threadId).toEqualTypeOf<string>();
+        // @ts-expect-error writeFile is not in `uses`
+        void state.writeFile;
+        return "";
+      },
+    });
+  });
+
+  it("rejects a `uses` entry that is not a ThreadState member", () => {
+    defineTool({
+      description: "x",
+      // @ts-expect-error not a member
+      uses: ["readFiles"],
+      execute: () => "",
+    });
+  });
+
   it("gives an empty argument object without a schema", () => {
     defineTool({
       description: "Current time.",

@@ -63,4 +63,18 @@ describe("toolDefinitionSchema", () => {
     const parsed = toolDefinitionSchema.parse({ description: "d", tenvs: { A: {} }, execute: () => "" });
     expect(toolDeprecatedAliases(parsed)).toEqual([{ field: "tenvs", replacement: "variables" }]);
   });
+
+  it("accepts tenvs in the spec's z.object form and declares its fields as variables", () => {
+    const parsed = toolDefinitionSchema.parse({
+      description: "d",
+      variables: [{ name: "KNOWN", type: "secret" }],
+      tenvs: z.object({ VECTOR_STORE_ID: z.string(), REGION: z.string().optional(), KNOWN: z.string() }),
+      execute: () => "",
+    });
+    expect(parsed.variables.map((v) => [v.name, v.type, v.required])).toEqual([
+      ["KNOWN", "secret", false],
+      ["VECTOR_STORE_ID", "text", true],
+      ["REGION", "text", false],
+    ]);
+  });
 });

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { identifierSchema } from "./names";
 import { legacyTenvsSchema } from "./shared-fields";
 import type { ThreadState } from "./thread-state";
-import { type VariableDefinitionInput, variableListSchema } from "./variable";
-import { type AnyZodObject, functionSchema, zodObjectSchema } from "./zod-like";
+import { type ResolveUsesState, THREAD_STATE_MEMBERS, type ThreadStateMember } from "./uses";
+import { type VariableDefinition, type VariableDefinitionInput, variableListSchema } from "./variable";
+import { type AnyZodObject, functionSchema, isZodObjectLike, zodObjectSchema } from "./zod-like";
 
 /** The arguments `execute` receives: the parsed output of `args`, or an empty object without a schema. */
 export type ToolArgsOf<A> = A extends AnyZodObject ? z.output<A> : Record<string, never>;
@@ -14,8 +15,17 @@ export type ToolArgsOf<A> = A extends AnyZodObject ? z.output<A> : Record<string
  */
 export type ToolReturn = unknown;
 
+/** `execute` of a tool: its state is limited to the members `uses` lists, when it lists any. */
+export type UsesAwareExecute<A extends AnyZodObject | undefined, U extends readonly ThreadStateMember[] | undefined> = (
+  state: ResolveUsesState<U>,
+  args: ToolArgsOf<A>,
+) => ToolReturn | Promise<ToolReturn>;
+
 /** A tool definition as written in `agents/tools/<name>.ts`. */
-export interface ToolDefinition<A extends AnyZodObject | undefined = AnyZodObject | undefined> {
+export interface ToolDefinition<
+  A extends AnyZodObject | undefined = AnyZodObject | undefined,
+  U extends readonly ThreadStateMember[] | undefined = undefined,
+> {
   /** Optional; the registry name is the file name and this must equal it when present. */
   name?: string;
   /** What the tool does, shown to the model. */
@@ -24,24 +34,32 @@ export interface ToolDefinition<A extends AnyZodObject | undefined = AnyZodObjec
   args?: A;
   /** Variables the tool uses. */
   variables?: VariableDefinitionInput[];
-  /** @deprecated Use `variables`. */
-  tenvs?: Record<string, unknown>;
+  /**
+   * @deprecated Use `variables`. The spec's form is a zod object of the variables the tool reads
+   * (`z.object({ VECTOR_STORE_ID: z.string() })`); each field becomes a `text` variable (required unless optional).
+   */
+  tenvs?: AnyZodObject | Record<string, unknown>;
+  /**
+   * The `ThreadState` members the tool uses (`['readFile', 'env']`). The tool then receives a state limited to them
+   * (plus the thread's identity); using another member throws an error naming it. Without `uses`, the whole state.
+   */
+  uses?: U;
   /** Runs the tool with the thread's state and the validated arguments. */
-  execute: (state: ThreadState, args: ToolArgsOf<A>) => ToolReturn | Promise<ToolReturn>;
+  execute: UsesAwareExecute<A, U>;
 }
 
 /** `execute` of a tool whose argument type is not known statically. */
 export type AnyToolExecute = (state: ThreadState, args: Record<string, unknown>) => unknown;
 
 /** Defines a tool; `args` is inferred so that `execute` receives `z.infer<typeof args>`. Returns its input. */
-export function defineTool<A extends AnyZodObject | undefined = undefined>(
-  definition: ToolDefinition<A>,
-): ToolDefinition<A> {
+export function defineTool<
+  A extends AnyZodObject | undefined = undefined,
+  const U extends readonly ThreadStateMember[] | undefined = undefined,
+>(definition: ToolDefinition<A, U>): ToolDefinition<A, U> {
   return definition;
 }
 
-/** Schema of a tool definition (the default export of a tool file). Unknown keys are dropped. */
-export const toolDefinitionSchema = z.object({
+const toolDefinitionObject = z.object({
   name: identifierSchema("tool name", "word_count").optional(),
   description: z
     .string({
@@ -54,9 +72,38 @@ export const toolDefinitionSchema = z.object({
     .min(1, { error: "description must not be empty: tell the model what the tool does" }),
   args: zodObjectSchema("args").optional(),
   variables: variableListSchema,
-  tenvs: legacyTenvsSchema.optional(),
+  tenvs: z.union([zodObjectSchema("tenvs"), legacyTenvsSchema]).optional(),
+  uses: z
+    .array(
+      z.enum(THREAD_STATE_MEMBERS, {
+        error: (issue) => `uses: ${JSON.stringify(issue.input)} is not a ThreadState member (for example "readFile" or "env")`,
+      }),
+      { error: "uses must be a list of ThreadState member names, e.g. ['readFile', 'env']" },
+    )
+    .optional(),
   execute: functionSchema<AnyToolExecute>("execute", "execute: async (state, args) => { ... }"),
 });
+
+/** Field names a tool definition accepts. */
+export const TOOL_DEFINITION_KEYS: readonly string[] = Object.keys(toolDefinitionObject.shape);
+
+/** Schema of a tool definition (the default export of a tool file). Unknown keys are dropped. */
+export const toolDefinitionSchema = toolDefinitionObject.transform((tool) => ({
+  ...tool,
+  variables: [...tool.variables, ...tenvsVariables(tool.tenvs, tool.variables)],
+}));
+
+/**
+ * The variables a tool's `tenvs` in the spec's zod-object form declares (fields not already in `variables`): `text`
+ * variables, required unless the field is optional. A plain record (the older form) declares none.
+ */
+function tenvsVariables(tenvs: unknown, declared: readonly VariableDefinition[]): VariableDefinition[] {
+  if (!isZodObjectLike(tenvs)) return [];
+  const known = new Set(declared.map((v) => v.name));
+  return Object.entries(tenvs.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)
+    .filter(([name]) => !known.has(name))
+    .map(([name, field]) => ({ name, type: "text" as const, required: !field.safeParse(undefined).success, scoped: false, description: "" }));
+}
 
 /** A parsed tool definition. */
 export type ParsedToolDefinition = z.output<typeof toolDefinitionSchema>;

@@ -5,14 +5,14 @@ import { modelDefinitionSchema } from "./model";
 import { promptDefinitionSchema } from "./prompt";
 import type { DefinitionKind } from "./registry-names";
 import { SIDE_CONFIG_KEYS } from "./side-config";
-import { toolDefinitionSchema } from "./tool";
+import { TOOL_DEFINITION_KEYS } from "./tool";
 import { toolEntryObjectSchema } from "./tool-entry";
 
 const TOP_LEVEL_KEYS: Record<DefinitionKind, readonly string[]> = {
   agents: Object.keys(agentDefinitionSchema.shape),
   prompts: Object.keys(promptDefinitionSchema.shape),
   models: Object.keys(modelDefinitionSchema.shape),
-  tools: Object.keys(toolDefinitionSchema.shape),
+  tools: TOOL_DEFINITION_KEYS,
   hooks: HOOK_DEFINITION_KEYS,
   effects: Object.keys(effectDefinitionSchema.shape),
 };

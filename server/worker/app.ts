@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { createPrismaClient, type PrismaClient } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { diskFileStorage } from "@/server/db/file-storage/disk-file-storage";
 import { createPersistence } from "@/server/db/persistence";
 import { createQueries } from "@/server/db/queries/create-queries";
 import { config as loadProcessConfig, type AppConfig } from "@/server/env";
@@ -67,7 +68,10 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
           log: (level, message, data) => console[level](`[jobs] ${message}`, data ?? ""),
         })
       : null;
-  const persistence = createPersistence(prisma, pgWork?.persistence);
+  const persistence = createPersistence(prisma, {
+    ...pgWork?.persistence,
+    fileStorage: { mode: cfg.FILE_STORAGE, disk: cfg.fileStorageDir ? diskFileStorage(cfg.fileStorageDir) : null },
+  });
   const registry = await createRegistryStore({
     dir: cfg.agentsDir,
     projectRoot,

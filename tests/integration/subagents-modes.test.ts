@@ -121,6 +121,10 @@ describe("non-blocking, non-resumable: the tool returns at once; the result arri
       subagent_blocking: false,
     });
     expect(msgs.at(-1).content).toBe("The research found 42.");
+    // state.getMessages() (read here through a thread endpoint) fills the same subagent_* projections.
+    const viaState = (await api(t.url, "GET", `/api/threads/${id}/state-messages`)).body;
+    const { seq: _seq, side: _side, ...restReport } = report;
+    expect(viaState.find((m: any) => m.id === report.id)).toEqual(restReport);
     const visible = (await api(t.url, "GET", `/api/threads/${id}/messages`)).body.messages;
     expect(visible.some((m: any) => m.silent)).toBe(false);
   });

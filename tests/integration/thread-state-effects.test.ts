@@ -53,6 +53,7 @@ describe("every ThreadState member, called from a tool", () => {
     expect(r.getMessagesOffset).toEqual({ ids: [messages[1].id, messages[2].id], total: 4, hasMore: true });
     expect(r.updateMessage).toBe("updated note");
     expect(r.deleteMessage).toBe(true);
+    expect(r.deleteMissing).toBe(false);
     expect(r.getLogs).toEqual(["primary", "primary"]);
     expect(r.getLogsOrder.asc).toHaveLength(2);
     expect(r.getLogsOrder.newest).toEqual([r.getLogsOrder.asc[1]]);

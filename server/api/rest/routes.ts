@@ -20,6 +20,9 @@ import {
   saveInstanceVariablesHandler,
   updateUserHandler,
 } from "./handlers/admin";
+import { ROUTE_METHODS } from "@/server/spec";
+import { controllerHandler, listEndpointsHandler, threadEndpointHandler } from "../endpoints/handlers";
+import type { BuiltInThreadRoute } from "../endpoints/mounted";
 import { createRestDispatcher, type Route, type RouteHandler } from "./router";
 import { assertThreadAccess } from "../auth/access";
 import { loginHandler, logoutHandler, meHandler, setupHandler } from "../auth/handlers";
@@ -70,7 +73,7 @@ export const routes: Route<App>[] = [
   { method: "GET", path: "/api/variables/agents/:name", handler: agentVariablesHandler },
   { method: "GET", path: "/api/providers", handler: providersHandler },
   { method: "GET", path: "/api/agents", handler: listAgents },
-  { method: "GET", path: "/api/diagnostics", handler: listDiagnostics },
+  { method: "GET", path: "/api/diagnostics", handler: (ctx) => listDiagnostics(ctx, builtInThreadRoutes) },
   { method: "POST", path: "/api/threads", handler: createThreadHandler },
   { method: "GET", path: "/api/threads", handler: listThreadsHandler },
   { method: "GET", path: "/api/threads/:id", handler: getThreadHandler },
@@ -93,7 +96,22 @@ export const routes: Route<App>[] = [
   { method: "DELETE", path: "/api/threads/:id/fs/*path", handler: filesHandler },
 ];
 
-for (const r of routes) if (r.path.startsWith("/api/threads/:id")) r.handler = owned(r.handler);
+const THREAD = "/api/threads/:id";
+
+/** The built-in routes under a thread, which thread endpoints may not take over. */
+export const builtInThreadRoutes: BuiltInThreadRoute[] = routes
+  .filter((r) => r.path.startsWith(THREAD))
+  .map((r) => ({ method: r.method, route: r.path.slice(THREAD.length) || "/" }));
+
+// After every built-in route: the thread endpoints of agents/api/** and the controllers of agents/controllers/**,
+// resolved per request against the current registry snapshot (a reload remounts them).
+routes.push(
+  { method: "GET", path: "/api/endpoints", handler: listEndpointsHandler(builtInThreadRoutes) },
+  ...ROUTE_METHODS.map((method) => ({ method, path: `${THREAD}/*endpoint`, handler: threadEndpointHandler(builtInThreadRoutes) })),
+  ...ROUTE_METHODS.map((method) => ({ method, path: "/api/controllers/*route", handler: controllerHandler })),
+);
+
+for (const r of routes) if (r.path.startsWith(THREAD)) r.handler = owned(r.handler);
 
 export function createRestHandler(getApp: () => Promise<App>) {
   return createRestDispatcher(routes, getApp);

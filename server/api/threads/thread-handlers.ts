@@ -1,5 +1,4 @@
-import { toSpecMessage } from "@/server/runtime/kernel/to-spec";
-import type { SubagentRecord } from "@/server/runtime/ports";
+import { registryByChild, toSpecMessage } from "@/server/runtime/kernel/to-spec";
 import type { App } from "../app-context";
 import { ownerFilter, ownerOf } from "../auth/access";
 import { readJson, type RouteContext } from "../rest/router";
@@ -7,21 +6,6 @@ import { createThreadBody, listMessagesQuery, listThreadsQuery, parseQuery, post
 import { threadView } from "./views";
 
 type Ctx = RouteContext<App>;
-
-/** The spec's `subagent_*` projection fields of a message that relates to a child (from the parent's registry). */
-function projection(e: SubagentRecord | undefined) {
-  if (!e) return {};
-  return {
-    subagent_name: e.name,
-    subagent_title: e.title,
-    subagent_description: e.description,
-    subagent_status: e.status,
-    subagent_resumable: e.resumable,
-    subagent_blocking: e.blocking,
-    subagent_thread_name: e.threadName,
-    subagent_spawn_group_id: e.spawnGroupId,
-  };
-}
 
 /** `POST /api/threads` → 201 `{threadId, thread}`. */
 export async function createThreadHandler({ request, app, caller }: Ctx): Promise<Response> {
@@ -74,8 +58,8 @@ export async function listMessagesHandler({ params, url, app }: Ctx): Promise<Re
     order: q.order,
     afterSeq: q.after_seq,
   });
-  const registry = new Map((await app.persistence.subagents.listByParent(thread.id)).map((e) => [e.childId, e]));
-  return Response.json({ messages: messages.map((m) => ({ ...toSpecMessage(m), ...projection(m.subagentId ? registry.get(m.subagentId) : undefined), seq: m.seq, side: m.side })) });
+  const registry = registryByChild(await app.persistence.subagents.listByParent(thread.id));
+  return Response.json({ messages: messages.map((m) => ({ ...toSpecMessage(m, registry), seq: m.seq, side: m.side })) });
 }
 
 /** `POST /api/threads/:id/messages` → 202 `{messageId}`. */

@@ -1,4 +1,6 @@
 import type { EnvScope, EnvStore, EnvValueRecord, FileRecordRow, FileStore, VisibleEnv } from "@/server/runtime/ports";
+import type { FileStorage } from "@/server/spec";
+import { databaseFileStorage } from "../file-storage/database-file-storage";
 import type { Db } from "../client";
 import type { EnvValue, ThreadFile } from "../generated/prisma/client";
 import { parseOptionalJsonColumn, toNullableJsonColumn } from "../json";
@@ -78,15 +80,39 @@ export function toFileRow(r: Omit<ThreadFile, "data">): FileRecordRow {
 
 const meta = { id: true, threadId: true, path: true, isDirectory: true, mimeType: true, size: true, sourceThreadId: true, sourcePath: true, metadata: true, createdAt: true, updatedAt: true } as const;
 
-/** A thread's files, stored in the database (bytes in a BLOB column), keyed by normalised path. */
-export function fileStore(db: Db): FileStore {
+/**
+ * Where a file store puts the bytes of the files it writes: in the database (the default) or in the `disk` storage.
+ * Both storages are read whenever a disk storage is configured (the one written to first), so files written before a
+ * switch from one mode to the other stay readable, and copies between threads work whichever storage holds the source.
+ */
+export interface FileStorageConfig {
+  mode: "database" | "disk";
+  disk: FileStorage | null;
+}
+
+const inDatabase: FileStorageConfig = { mode: "database", disk: null };
+
+/**
+ * A thread's files, keyed by normalised path: each file's record (path, size, MIME type, metadata, provenance) in the
+ * database, its bytes in a `FileStorage` (see `FileStorageConfig`).
+ */
+export function fileStore(db: Db, storage: FileStorageConfig = inDatabase): FileStore {
+  const database = databaseFileStorage(db);
+  const disk = storage.disk;
+  const writeTo = storage.mode === "disk" && disk ? disk : database;
+  const readers = disk ? (writeTo === disk ? [disk, database] : [database, disk]) : [database];
+  const isFile = async (threadId: string, path: string) =>
+    (await db.threadFile.findUnique({ where: { threadId_path: { threadId, path } }, select: { isDirectory: true } }))?.isDirectory === false;
   return {
     async write(threadId, path, data, o) {
+      // On disk the bytes are in place before the row that points at them. In the database they are written with the
+      // row, in the same statement (the database storage's own column), so no reader or crash sees a row without them.
+      if (writeTo === disk) await disk.write(threadId, path, data);
       const fields = {
         isDirectory: false,
         mimeType: o.mimeType ?? null,
         size: data.byteLength,
-        data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as Uint8Array<ArrayBuffer>,
+        data: writeTo === database ? (Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as Uint8Array<ArrayBuffer>) : null,
         sourceThreadId: o.sourceThreadId ?? null,
         sourcePath: o.sourcePath ?? null,
         metadata: toNullableJsonColumn(o.metadata, { model: "ThreadFile", field: "metadata" }),
@@ -100,9 +126,20 @@ export function fileStore(db: Db): FileStore {
       return toFileRow(row);
     },
     async read(threadId, path) {
-      const row = await db.threadFile.findUnique({ where: { threadId_path: { threadId, path } }, select: { data: true, isDirectory: true } });
-      if (!row || row.isDirectory || !row.data) return null;
-      return new Uint8Array(row.data);
+      if (!(await isFile(threadId, path))) return null;
+      for (const s of readers) {
+        const bytes = await s.read(threadId, path);
+        if (bytes) return bytes;
+      }
+      return null;
+    },
+    async readStream(threadId, path, chunkSize) {
+      if (!(await isFile(threadId, path))) return null;
+      for (const s of readers) {
+        const chunks = await s.readStream(threadId, path, chunkSize);
+        if (chunks) return chunks;
+      }
+      return null;
     },
     async stat(threadId, path) {
       const row = await db.threadFile.findUnique({ where: { threadId_path: { threadId, path } }, select: meta });
@@ -129,7 +166,9 @@ export function fileStore(db: Db): FileStore {
       return toFileRow(row);
     },
     async delete(threadId, path) {
-      return (await db.threadFile.deleteMany({ where: { threadId, path } })).count > 0;
+      const existed = (await db.threadFile.deleteMany({ where: { threadId, path } })).count > 0;
+      if (existed && disk) await disk.delete(threadId, path);
+      return existed;
     },
   };
 }

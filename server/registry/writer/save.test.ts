@@ -30,7 +30,10 @@ function snapshotFiles(): Map<string, string> {
   const out = new Map<string, string>();
   for (const kind of fs.readdirSync(dir)) {
     if (!fs.statSync(file(kind)).isDirectory()) continue;
-    for (const name of fs.readdirSync(file(kind))) out.set(`${kind}/${name}`, readFile(`${kind}/${name}`));
+    // Recursive: route folders (api/, controllers/) nest.
+    for (const name of fs.readdirSync(file(kind), { recursive: true }) as string[]) {
+      if (fs.statSync(file(`${kind}/${name}`)).isFile()) out.set(`${kind}/${name}`, readFile(`${kind}/${name}`));
+    }
   }
   return out;
 }

@@ -63,6 +63,8 @@ export interface RuntimeCapabilities {
   terminateThread(deps: RuntimeDeps, threadId: string): Promise<void>;
   /** Set a child's status in its parent's registry; false when the thread is not a subagent. */
   setChildStatus(deps: RuntimeDeps, childId: string, status: string): Promise<boolean>;
+  /** `state.runAgent`: make `agentName` the thread's active agent and start it; resolves once the run is durable. */
+  runAgent(deps: RuntimeDeps, threadId: string, agentName: string): Promise<void>;
 }
 
 /**

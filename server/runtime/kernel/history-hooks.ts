@@ -17,7 +17,7 @@ const acceptList = (out: unknown): unknown[] | undefined => {
 export async function filterHistory(hc: HookContext | null, history: MessageRecord[], side: "a" | "b"): Promise<MessageRecord[]> {
   if (!hasHook(hc, "filter_messages")) return history;
   const byId = new Map(history.map((m) => [m.id, m]));
-  const out = (await runHooks(hc, "filter_messages", history.map(toSpecMessage) as unknown[], (exec, st, v) => Promise.resolve(exec(st, v as Message[])), acceptList)) as Message[];
+  const out = (await runHooks(hc, "filter_messages", history.map((m) => toSpecMessage(m)) as unknown[], (exec, st, v) => Promise.resolve(exec(st, v as Message[])), acceptList)) as Message[];
   const result: MessageRecord[] = [];
   let seq = 0;
   for (const m of out) {

@@ -29,7 +29,18 @@ export const toolError = (error: string, extra: { error_code?: string; error_dat
 });
 
 /** The text a tool message stores: the result, or the error. */
-export const resultText = (r: ToolResult): string => (r.status === "success" ? r.result : r.error);
+export const resultText = (r: ToolResult): string => (r.status === "success" ? (r.result ?? "") : r.error);
+
+/**
+ * The metadata a tool message keeps beside its text: the error code and data of a failure, and a `stack` the tool
+ * returned (for the Inspector; the model gets only the text). Null when there is none.
+ */
+export function resultMetadata(r: ToolResult): Record<string, unknown> | null {
+  const meta: Record<string, unknown> = {};
+  if (r.status === "error" && (r.error_code || r.error_data)) Object.assign(meta, { error_code: r.error_code ?? null, error_data: r.error_data ?? null });
+  if (r.stack) meta.stack = r.stack;
+  return Object.keys(meta).length > 0 ? meta : null;
+}
 
 /** Parse the model's argument text; malformed JSON becomes a clear error the model can act on. */
 export function parseArguments(name: string, raw: string): { ok: true; args: Record<string, unknown> } | { ok: false; error: string } {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildRequestBody, reasoningFields } from "./request-body";
+import { mapReasoningLevel as reasoningFields } from "@/server/spec";
+import { buildRequestBody } from "./request-body";
 
 const model = { name: "m", provider: "openai", model: "remote-m" };
 

@@ -5,7 +5,8 @@
  * prompt beats the model, and both may override the reasoning fields; neither can replace `model` or `messages`),
  * then the streaming flags, which options cannot turn off.
  *
- * `reasoning` (spec `ReasoningConfig`) as far as an OpenAI-compatible endpoint allows:
+ * `reasoning` (spec `ReasoningConfig`) as far as an OpenAI-compatible endpoint allows (`mapReasoningLevel` of the
+ * spec module):
  * - `effort` → `reasoning_effort` (the standard Chat Completions field: OpenAI, vLLM, OpenRouter, …);
  * - `maxTokens`, `exclude`, `include` or any provider-specific key → a `reasoning` object in OpenRouter's unified
  *   shape: `max_tokens` (a token budget replaces the effort level: providers take one or the other, so
@@ -14,6 +15,7 @@
  *   are passed as written. Endpoints that know no `reasoning` object (OpenAI's own) reject it, so an effort-only
  *   config sends `reasoning_effort` alone.
  */
+import { mapReasoningLevel } from "@/server/spec";
 import type { LlmRequest, ResolvedModel } from "./types";
 
 /** Fields provider options cannot replace: the model id and the conversation. */
@@ -29,7 +31,7 @@ export function buildRequestBody(request: LlmRequest, model: ResolvedModel): Rec
   }
   const options: Record<string, unknown> = {
     ...(model.providerOptions ?? {}),
-    ...reasoningFields(request.reasoning),
+    ...mapReasoningLevel(request.reasoning),
     ...(request.providerOptions ?? {}),
   };
   for (const [key, value] of Object.entries(options)) {
@@ -42,22 +44,4 @@ export function buildRequestBody(request: LlmRequest, model: ResolvedModel): Rec
     include_usage: true,
   };
   return body;
-}
-
-/** The body fields of a prompt's reasoning config (see the file comment). */
-export function reasoningFields(reasoning: LlmRequest["reasoning"]): Record<string, unknown> {
-  if (!reasoning) return {};
-  const { effort, maxTokens, exclude, include, ...vendor } = reasoning;
-  const out: Record<string, unknown> = {};
-  if (effort !== undefined && maxTokens === undefined) out.reasoning_effort = effort;
-  const excluded = exclude ?? (include === undefined ? undefined : !include);
-  const needsObject = maxTokens !== undefined || excluded !== undefined || Object.keys(vendor).length > 0;
-  if (needsObject) {
-    out.reasoning = {
-      ...(maxTokens !== undefined ? { max_tokens: maxTokens } : effort !== undefined ? { effort } : {}),
-      ...(excluded !== undefined ? { exclude: excluded } : {}),
-      ...vendor,
-    };
-  }
-  return out;
 }

@@ -174,6 +174,11 @@ export interface FileStore {
     opts: { mimeType?: string | null; metadata?: Record<string, unknown> | null; sourceThreadId?: string; sourcePath?: string },
   ): Promise<FileRecordRow>;
   read(threadId: string, path: string): Promise<Uint8Array | null>;
+  /**
+   * The bytes in chunks of at most `chunkSize`, read from storage as they are consumed (null when the file is absent).
+   * Optional: without it, callers chunk the result of `read`.
+   */
+  readStream?(threadId: string, path: string, chunkSize: number): Promise<AsyncIterable<Uint8Array> | null>;
   stat(threadId: string, path: string): Promise<FileRecordRow | null>;
   /** Entries whose path starts with `prefix` (a normalised folder path ending in `/`, or `/` for all). */
   list(threadId: string, prefix: string): Promise<FileRecordRow[]>;

@@ -19,6 +19,15 @@ export const toFileRecord = (r: FileRecordRow): FileRecord => ({
 const isText = (r: FileRecordRow) =>
   !r.isDirectory && (/^text\/|json|xml|javascript|yaml|csv|markdown/.test(r.mimeType ?? "") || /\.(txt|md|json|csv|ya?ml|xml|html?|js|ts|log)$/i.test(r.path));
 
+/** The bytes `read` resolves to, in chunks of `size` (one empty chunk for an empty file); null when absent. */
+async function inChunks(read: Promise<Uint8Array | null>, size: number): Promise<Iterable<Uint8Array> | null> {
+  const bytes = await read;
+  if (!bytes) return null;
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < Math.max(1, bytes.byteLength); i += size) out.push(bytes.subarray(i, i + size));
+  return out;
+}
+
 /** Glob to RegExp: `**` any depth, `*` within a segment, `?` one character. Patterns without `/` match the file name. */
 export function globToRegExp(pattern: string): RegExp {
   let re = "";
@@ -56,14 +65,20 @@ export function filesApi(scope: StateScope): Pick<
       return bytes ? (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer) : null;
     },
     async readFileStream(path, o = {}) {
-      const bytes = await p.files.read(id, normalizePath(path));
-      if (!bytes) return null;
+      const norm = normalizePath(path);
       const size = Math.max(1, o.chunkSize ?? 64 * 1024);
-      const total = Math.max(1, Math.ceil(bytes.byteLength / size));
+      const row = await p.files.stat(id, norm);
+      if (!row || row.isDirectory) return null;
+      // From storage as the chunks are consumed (a file on disk is never read whole), else chunked from one read.
+      const source = p.files.readStream ? await p.files.readStream(id, norm, size) : await inChunks(p.files.read(id, norm), size);
+      if (!source) return null;
+      const total = Math.max(1, Math.ceil(row.size / size));
       return (async function* (): AsyncGenerator<FileChunk> {
-        for (let i = 0; i < total; i++) {
+        let index = 0;
+        for await (const data of source) {
           if (o.signal?.aborted) return;
-          yield { data: bytes.subarray(i * size, (i + 1) * size), index: i, totalChunks: total, isLast: i === total - 1 };
+          yield { data, index, totalChunks: total, isLast: index === total - 1 };
+          index++;
         }
       })();
     },

@@ -3,7 +3,7 @@ import { redactForThread } from "../kernel/thread-secrets";
 import { NotFoundError } from "../errors";
 import { resolveAttachments } from "../files/attachments";
 import { createMessage, updateMessage } from "../kernel/message-writer";
-import { toSpecMessage } from "../kernel/to-spec";
+import { registryByChild, toSpecMessage } from "../kernel/to-spec";
 import type { StateScope } from "../kernel/deps";
 
 /** Message members of `ThreadState`; writes go through the message writer, so hooks and events apply. */
@@ -24,11 +24,14 @@ export function messagesApi(scope: StateScope): Pick<
       const total = await p.messages.count(id, { includeSilent });
       const rows = await p.messages.list(id, { limit: o.limit, offset: o.offset, order: o.order ?? "asc", includeSilent });
       const filtered = o.maxDepth === undefined ? rows : rows.filter((m) => m.depth <= o.maxDepth!);
-      return { messages: filtered.map(toSpecMessage), total, hasMore: (o.offset ?? 0) + rows.length < total };
+      // The same subagent_* projections the REST API gives, from this thread's child registry.
+      const registry = filtered.some((m) => m.subagentId) ? registryByChild(await p.subagents.listByParent(id)) : undefined;
+      return { messages: filtered.map((m) => toSpecMessage(m, registry)), total, hasMore: (o.offset ?? 0) + rows.length < total };
     },
     async getMessage(messageId) {
       const m = await p.messages.get(messageId);
-      return m && m.threadId === id ? toSpecMessage(m) : null;
+      if (!m || m.threadId !== id) return null;
+      return toSpecMessage(m, m.subagentId ? registryByChild(await p.subagents.listByParent(id)) : undefined);
     },
     async injectMessage(input) {
       const attachments = await resolveAttachments(p.files, id, input.attachments);
@@ -64,11 +67,13 @@ export function messagesApi(scope: StateScope): Pick<
       return toSpecMessage(await updateMessage(scope, messageId, updates));
     },
     async deleteMessage(messageId) {
-      await mustGet(messageId);
+      const m = await p.messages.get(messageId);
+      if (!m || m.threadId !== id) return false;
       await scope.deps.events.commit(async (tx, emit) => {
         await tx.messages.delete(messageId);
         await emit(id, { type: "message.deleted", messageId });
       });
+      return true;
     },
   };
 }

@@ -11,7 +11,7 @@ import { toolsApi } from "./tools-api";
 
 /**
  * The `ThreadState` tools, hooks and effects receive (skill guide: "ThreadState first"): identity, messages, logs,
- * resources, env, parent/children, tools, effects, events, context, files, execution and termination.
+ * resources, env, parent/children, tools, effects, events, context, files, execution, termination and runAgent.
  */
 export function createThreadState(scope: StateScope): ThreadState {
   const { deps, thread } = scope;
@@ -56,6 +56,9 @@ export function createThreadState(scope: StateScope): ThreadState {
     ...filesApi(scope),
     async terminate() {
       await deps.capabilities.terminateThread(deps, thread.id);
+    },
+    async runAgent(agentName) {
+      await deps.capabilities.runAgent(deps, thread.id, agentName);
     },
   };
   return state;

@@ -17,7 +17,7 @@ export function snapshotFromObjects(objects: DefinitionObjects): RegistrySnapsho
     }
   }
   const snap = buildSnapshot(
-    { files, diagnostics: [], found: files.map(({ kind, file, absPath, baseName }) => ({ kind, file, absPath, baseName })) },
+    { files, diagnostics: [], found: files.map(({ kind, file, absPath, baseName }) => ({ kind, file, absPath, baseName })), routes: [] },
     { version: 1, dir: "/virtual" },
   );
   const errors = snap.diagnostics.filter((d) => d.severity === "error");

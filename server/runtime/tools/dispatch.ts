@@ -1,6 +1,7 @@
 import { toolResultSchema, type ToolCall, type ToolResult } from "@/server/spec";
 import { isAbortError } from "../abort";
 import { redactDeep, redactText } from "../env/redact";
+import { resolveAttachments } from "../files/attachments";
 import { runHooks } from "../kernel/hook-runner";
 import { commitMessage, prepareMessage, type PreparedMessage } from "../kernel/message-writer";
 import type { MessageRecord, Stores, ToolCallRecord } from "../ports";
@@ -13,7 +14,7 @@ import type { ExecutedCall } from "../kernel/stop-rules";
 import { runCallable } from "./run-callable";
 import { runHandoff } from "./run-handoff";
 import { runSubprompt } from "./run-subprompt";
-import { parseArguments, resultText, toolError, type OfferedTool, type ToolCallContext } from "../kernel/tool-call-context";
+import { parseArguments, resultMetadata, resultText, toolError, type OfferedTool, type ToolCallContext } from "../kernel/tool-call-context";
 
 export const STOPPED_BEFORE_RUN = "Stopped by the user before this tool ran.";
 
@@ -162,14 +163,15 @@ export async function prepareResult(scope: StateScope, call: ToolCallRecord, res
     toolCallId: call.id,
     toolStatus: result.status,
     reasoningContent: null,
-    attachments: null,
+    // Files a successful tool returned are stored in the thread and attached to its tool message.
+    attachments:
+      result.status === "success" && result.attachments?.length
+        ? await resolveAttachments(scope.deps.persistence.files, scope.thread.id, result.attachments)
+        : null,
     silent: false,
     depth: 0,
     side: scope.side,
-    metadata:
-      result.status === "error" && (result.error_code || result.error_data)
-        ? { error_code: result.error_code ?? null, error_data: result.error_data ?? null }
-        : null,
+    metadata: resultMetadata(result),
     subagentId: null,
   });
   let stored: Promise<void> | null = null;

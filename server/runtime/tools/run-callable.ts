@@ -3,6 +3,7 @@ import { redactText } from "../env/redact";
 import { threadSecrets } from "../kernel/thread-secrets";
 import type { ResolvedToolEntry } from "../definitions";
 import { createThreadState } from "../state/thread-state";
+import { limitToUses } from "../state/uses";
 import { toolError, type ToolCallContext } from "../kernel/tool-call-context";
 
 /** A callable tool: validate the arguments with its zod schema, run it; a throw becomes a tool error. */
@@ -20,7 +21,7 @@ export async function runCallable(tc: ToolCallContext, entry: Extract<ResolvedTo
     parsed = (r.data ?? {}) as Record<string, unknown>;
   }
   const scope = { ...tc, toolConfigEnv: entry.config.env, options: entry.config.options, pending: [] as Promise<unknown>[] };
-  const state = createThreadState(scope);
+  const state = limitToUses(createThreadState(scope), tool.uses, entry.name);
   try {
     const result = normalizeToolReturn(await tool.execute(state, parsed));
     await Promise.all(scope.pending);
