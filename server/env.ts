@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -37,6 +38,17 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+/** Comma-separated IP addresses or CIDR ranges (`10.0.0.0/8`, `::1`). */
+const addressList = optionalString.superRefine((v, ctx) => {
+  for (const entry of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [address, bits, extra] = entry.split("/");
+    const version = isIP(address ?? "");
+    const max = version === 6 ? 128 : 32;
+    const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+    if (!version || !prefixOk || extra !== undefined) ctx.addIssue({ code: "custom", message: `"${entry}" is not an IP address or CIDR range (e.g. 10.0.0.0/8)` });
+  }
+});
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: int(3000, 1, 65535),
@@ -51,6 +63,8 @@ export const envSchema = z.object({
   SECRETS_KEY: optionalString,
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
+  /** Reverse proxies whose `X-Forwarded-For` names the client (rate limits, local mode); unset: none. */
+  TRUSTED_PROXIES: addressList,
   RUNTIME_WORKERS: int(1, 0, 64),
   WORKER_LEASE_SECONDS: int(30, 2, 3600),
   /** `npm run worker` only: serve GET /health on this port (unset: no HTTP at all). */

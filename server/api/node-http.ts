@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { stampPeerAddress } from "./auth/client-address";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -16,6 +17,7 @@ export async function serveFetchHandler(
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     try {
+      stampPeerAddress(req.headers, req.socket.remoteAddress);
       const host = req.headers.host ?? "127.0.0.1";
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(`http://${host}${req.url ?? "/"}`, {

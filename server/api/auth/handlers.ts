@@ -3,23 +3,16 @@ import type { App } from "../app-context";
 import { ApiError } from "../errors";
 import { readJson, type RouteContext } from "../rest/router";
 import { setupBody, setupFirstAdmin } from "../accounts/users";
+import { clientAddress } from "./client-address";
 import { assertSameOrigin } from "./csrf";
 import { anyUser, bearerOrCookie } from "./guard";
+import { isRefusal, LoginLimiter } from "./login-limits";
 import { createSession, login, logout, SESSION_COOKIE } from "./sessions";
 
 const loginBody = z.object({ username: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
 
-// Login rate limit: 10 attempts per username and client address per minute.
-const attempts = new Map<string, number[]>();
-function rateLimited(key: string): boolean {
-  const now = Date.now();
-  // Forget keys with no attempt in the last minute, so the table cannot grow without bound.
-  if (attempts.size > 10_000) for (const [k, ts] of attempts) if (ts.every((t) => now - t >= 60_000)) attempts.delete(k);
-  const recent = (attempts.get(key) ?? []).filter((t) => now - t < 60_000);
-  recent.push(now);
-  attempts.set(key, recent);
-  return recent.length > 10;
-}
+const limiters = new WeakMap<App, LoginLimiter>();
+const limiterOf = (app: App) => limiters.get(app) ?? limiters.set(app, new LoginLimiter()).get(app)!;
 
 export const sessionCookieHeader = (token: string, maxAge: number, secure: boolean) =>
   `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
@@ -28,10 +21,21 @@ export const sessionCookieHeader = (token: string, maxAge: number, secure: boole
 export async function loginHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
   assertSameOrigin(request, false);
   const body = loginBody.parse(await readJson(request));
-  const client = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
-  if (rateLimited(`${body.username}|${client}`)) throw new ApiError(429, "RATE_LIMITED", "Too many sign-in attempts: wait a minute and try again");
-  const result = await login(app.queries, body.username, body.password);
-  if (!result) throw new ApiError(401, "UNAUTHORIZED", "Wrong username or password");
+  const attempt = limiterOf(app).begin(clientAddress(request, app.config.TRUSTED_PROXIES), body.username);
+  if (isRefusal(attempt)) {
+    const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
+    const why = attempt.reason === "source" ? "Too many failed sign-ins from this address" : "Too many failed sign-ins for this username";
+    throw new ApiError(429, "RATE_LIMITED", `${why}: try again in ${seconds} s`, undefined, { "retry-after": String(seconds) });
+  }
+  const result = await login(app.queries, body.username, body.password).catch((err: unknown) => {
+    attempt.failed();
+    throw err;
+  });
+  if (!result) {
+    attempt.failed();
+    throw new ApiError(401, "UNAUTHORIZED", "Wrong username or password");
+  }
+  attempt.succeeded();
   const maxAge = Math.floor((result.expiresAt.getTime() - Date.now()) / 1000);
   return Response.json(
     { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() },
