@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { safeNextUrl } from "@/shared/safe-next";
 
 /** Sign-in form: POST /api/auth/login sets the session cookie, then the user goes back where they came from. */
 export function LoginForm({ next }: { next: string }) {
@@ -22,7 +23,7 @@ export function LoginForm({ next }: { next: string }) {
         setError(body?.error?.message ?? `Sign-in failed (${res.status})`);
         return;
       }
-      window.location.assign(next.startsWith("/") && !next.startsWith("//") ? next : "/");
+      window.location.assign(safeNextUrl(next, window.location.origin));
     } finally {
       setBusy(false);
     }
