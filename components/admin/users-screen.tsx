@@ -43,7 +43,7 @@ export function UsersScreen({ currentUserId }: { currentUserId: string | null })
         </label>
         <label className="flex flex-col gap-1 text-sm">
           Password
-          <input name="password" type="password" required minLength={8} autoComplete="new-password" className={inputClass} />
+          <input name="password" type="password" required minLength={10} autoComplete="new-password" className={inputClass} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           Role
@@ -90,7 +90,7 @@ export function UsersScreen({ currentUserId }: { currentUserId: string | null })
                 <td className="text-right">
                   {resetFor === u.id ? (
                     <form onSubmit={(e) => void reset(e, u.id).catch(() => undefined)} className="inline-flex gap-2">
-                      <input name="password" type="password" required minLength={8} placeholder="New password" aria-label={`New password for ${u.username}`} autoComplete="new-password" className={inputClass} />
+                      <input name="password" type="password" required minLength={10} placeholder="New password" aria-label={`New password for ${u.username}`} autoComplete="new-password" className={inputClass} />
                       <button type="submit" className={secondaryButton}>
                         Set
                       </button>

@@ -39,12 +39,12 @@ export function SetupForm() {
         <input name="username" autoComplete="username" required className={input} />
       </label>
       <label className="flex flex-col gap-1 text-sm">
-        Password (8 characters or more)
-        <input name="password" type="password" autoComplete="new-password" minLength={8} required className={input} />
+        Password (10 characters or more)
+        <input name="password" type="password" autoComplete="new-password" minLength={10} required className={input} />
       </label>
       <label className="flex flex-col gap-1 text-sm">
         Repeat the password
-        <input name="confirm" type="password" autoComplete="new-password" minLength={8} required className={input} />
+        <input name="confirm" type="password" autoComplete="new-password" minLength={10} required className={input} />
       </label>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -4,10 +4,17 @@ import type { UserRow } from "@/server/db/queries/users";
 import { ApiError } from "../errors";
 import { forgetUserCount } from "../auth/guard";
 import { hashPassword } from "../auth/passwords";
+import { newPassword } from "../auth/password-policy";
 
-/** User administration (admin only; the callers check the role). */
-const username = z.string().trim().min(1, "a username is required").max(100).regex(/^[A-Za-z0-9_.@-]+$/, "letters, digits, _ . @ - only");
-const password = z.string().min(8, "at least 8 characters").max(1000);
+/** User administration (admin only; the callers check the role). Usernames are case-insensitive (stored lower-cased). */
+const username = z
+  .string()
+  .trim()
+  .min(1, "a username is required")
+  .max(100)
+  .regex(/^[A-Za-z0-9_.@-]+$/, "letters, digits, _ . @ - only")
+  .transform((s) => s.toLowerCase());
+const password = newPassword;
 const role = z.enum(["admin", "user"]);
 
 export const createUserBody = z.object({ username, password, role: role.default("user") });

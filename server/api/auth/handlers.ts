@@ -62,6 +62,7 @@ export function meHandler({ caller }: RouteContext<App>): Response {
 export async function setupHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
   if (request.method === "GET") return Response.json({ setup_needed: !(await anyUser(app)) });
   assertSameOrigin(request, false);
+  if (await anyUser(app)) throw new ApiError(409, "CONFLICT", "Setup is done: an account already exists. Sign in instead.");
   const body = setupBody.parse(await readJson(request));
   const user = await setupFirstAdmin(app.queries, body);
   const session = await createSession(app.queries, user.id);

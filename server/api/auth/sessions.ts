@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Queries } from "@/server/db/queries/create-queries";
+import { passwordProblem } from "./password-policy";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords";
 
 const SESSION_DAYS = 30;
@@ -52,10 +53,15 @@ export async function resolveToken(db: Queries, token: string): Promise<{ user: 
   return null;
 }
 
-/** On start: create the first admin from ADMIN_USERNAME / ADMIN_PASSWORD when that user does not exist yet. */
+/**
+ * On start: create the first admin from ADMIN_USERNAME / ADMIN_PASSWORD when that user does not exist yet. The
+ * password must pass the rules of any new password; an existing account is left as it is.
+ */
 export async function ensureAdmin(db: Queries, username: string | undefined, password: string | undefined): Promise<void> {
   if (!username || !password) return;
   if (await db.users.byUsername(username)) return;
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(`ADMIN_PASSWORD: ${problem} (the admin account "${username}" was not created)`);
   await db.users.create({ username, passwordHash: await hashPassword(password), role: "admin" });
   console.log(`[auth] created the admin account "${username}"`);
 }

@@ -12,6 +12,12 @@ export interface UserRow {
 
 const columns = { id: true, username: true, passwordHash: true, role: true, createdAt: true } as const;
 
+/**
+ * Usernames are compared case-insensitively: they are stored lower-cased, and every lookup lower-cases its argument
+ * (`ADMIN` and `admin` are one account).
+ */
+export const canonicalUsername = (username: string) => username.trim().toLowerCase();
+
 /** The accounts table: reads and writes of user administration, sign-in and first-run setup. */
 export function userQueries(prisma: PrismaClient) {
   return {
@@ -23,7 +29,7 @@ export function userQueries(prisma: PrismaClient) {
       return prisma.user.findUnique({ where: { id }, select: columns });
     },
     byUsername(username: string): Promise<UserRow | null> {
-      return prisma.user.findUnique({ where: { username }, select: columns });
+      return prisma.user.findUnique({ where: { username: canonicalUsername(username) }, select: columns });
     },
     count(): Promise<number> {
       return prisma.user.count();
@@ -33,7 +39,7 @@ export function userQueries(prisma: PrismaClient) {
       return prisma.user.count({ where: { role: "admin", id: { not: id } } });
     },
     create(data: { username: string; role: string; passwordHash: string }): Promise<UserRow> {
-      return prisma.user.create({ data, select: columns });
+      return prisma.user.create({ data: { ...data, username: canonicalUsername(data.username) }, select: columns });
     },
     update(id: string, data: { role?: string; passwordHash?: string }): Promise<UserRow> {
       return prisma.user.update({ where: { id }, data, select: columns });
