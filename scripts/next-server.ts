@@ -2,15 +2,14 @@
  * The HTTP server in front of Next.js (what `next start` / `next dev` would be), for two things Next.js does not do:
  * - it records each request's socket address in a header only it may write (server/api/auth/client-address.ts), since
  *   a route handler never sees the socket and Next.js keeps any `X-Forwarded-For` a client sends;
- * - it answers methods the fetch API cannot represent (TRACE, TRACK, CONNECT) with 405 in the API's error shape,
- *   where Next.js would fail building the request and answer 500.
+ * - it answers methods the app does not support (TRACE among them, which the fetch API cannot even represent) with
+ *   405 in the API's error shape, where Next.js would fail building the request and answer 500.
  * Set NODE_ENV before importing this module (Next.js reads it when it loads).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { stampPeerAddress } from "../server/api/auth/client-address";
-
-const UNSUPPORTED = new Set(["TRACE", "TRACK", "CONNECT"]);
+import { unsupportedMethod } from "../server/api/http-methods";
 
 export async function serveNext(opts: { dir: string; dev: boolean; port: number; host?: string }): Promise<{ url: string; close(): Promise<void> }> {
   const mod = (await import("next")) as unknown as { default: NextFactory | { default: NextFactory } };
@@ -20,11 +19,8 @@ export async function serveNext(opts: { dir: string; dev: boolean; port: number;
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
     stampPeerAddress(req.headers, req.socket.remoteAddress);
-    if (UNSUPPORTED.has(req.method ?? "")) {
-      res.writeHead(405, { "content-type": "application/json", allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" });
-      res.end(JSON.stringify({ error: { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not supported` } }));
-      return;
-    }
+    const refused = unsupportedMethod(req.method);
+    if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
     void handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { stampPeerAddress } from "./auth/client-address";
+import { unsupportedMethod } from "./http-methods";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -18,6 +19,8 @@ export async function serveFetchHandler(
     res.on("close", () => controller.abort());
     try {
       stampPeerAddress(req.headers, req.socket.remoteAddress);
+      const refused = unsupportedMethod(req.method);
+      if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
       const host = req.headers.host ?? "127.0.0.1";
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(`http://${host}${req.url ?? "/"}`, {

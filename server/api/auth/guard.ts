@@ -18,9 +18,14 @@ export function presentedToken(request: Request): { token: string; from: "bearer
   return token ? { token, from: "cookie" } : null;
 }
 
+/** The session token of the cookie header; null when absent or malformed (a bad cookie is no credential, not a 500). */
 export function sessionCookie(header: string | null): string | null {
   const m = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(header ?? "");
-  return m ? decodeURIComponent(m[1]!) || null : null;
+  try {
+    return m ? decodeURIComponent(m[1]!) || null : null;
+  } catch {
+    return null;
+  }
 }
 
 export function bearerOrCookie(request: Request): string | null {

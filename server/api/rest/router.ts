@@ -1,6 +1,7 @@
 import type { Caller } from "@/shared/caller";
 import { authenticate, PUBLIC_PATHS } from "../auth/guard";
 import { ApiError, errorResponse } from "../errors";
+import { assertJsonWithinLimits } from "../json-limits";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -63,7 +64,7 @@ export function createRestDispatcher<App>(routes: Route<App>[], getApp: () => Pr
         if (route.method !== request.method) continue;
         const params: Record<string, string> = {};
         route.keys.forEach((k, i) => {
-          params[k] = decodeURIComponent(m[i + 1] ?? "");
+          params[k] = decodePathPart(m[i + 1] ?? "");
         });
         const app = await getApp();
         const caller = PUBLIC_PATHS.has(url.pathname) ? null : await authenticate(request, app as never);
@@ -77,10 +78,19 @@ export function createRestDispatcher<App>(routes: Route<App>[], getApp: () => Pr
   };
 }
 
-/** Read a JSON body, answering 400 (not 500) for malformed JSON. */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new ApiError(400, "BAD_REQUEST", "The path has malformed percent-encoding");
+  }
+}
+
+/** Read a JSON body, answering 400 (not 500) for malformed JSON and 413 for one too large or too deeply nested. */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === "") return {};
+  assertJsonWithinLimits(text);
   try {
     return JSON.parse(text);
   } catch {
