@@ -8,6 +8,7 @@ import "./globals.css";
 import { AppHeader } from "@/components/ui/app-header";
 import { Providers } from "@/components/trpc-provider";
 import { pageAuth, PUBLIC_PAGES } from "@/server/api/auth/page-auth";
+import { NONCE_HEADER } from "@/server/api/security-headers";
 import { getApp } from "@/server/worker/app";
 
 // Self-hosted from npm: the build machine has no access to Google Fonts.
@@ -34,7 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={h.get(NONCE_HEADER) ?? undefined} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className={`${inter.variable} min-h-screen font-sans antialiased`}>
         <Providers>
