@@ -30,8 +30,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page but sign-in and setup needs a signed-in user (or the local, account-less mode).
   const h = await headers();
   const requested = h.get("x-pathname") ?? "/";
-  const auth = await pageAuth(await getApp(), h.get("cookie"));
-  if (!auth.caller && !PUBLIC_PAGES.has(requested.split("?")[0]!)) redirect(`/login?next=${encodeURIComponent(requested)}`);
+  const auth = await pageAuth(await getApp(), h);
+  if (!auth.caller && !PUBLIC_PAGES.has(requested.split("?")[0]!)) redirect(auth.setupNeeded ? "/setup" : `/login?next=${encodeURIComponent(requested)}`);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

@@ -19,7 +19,7 @@ const role = z.enum(["admin", "user"]);
 
 export const createUserBody = z.object({ username, password, role: role.default("user") });
 export const updateUserBody = z.object({ role: role.optional(), password: password.optional() });
-export const setupBody = z.object({ username, password });
+export const setupBody = z.object({ username, password, setup_token: z.string().max(200).optional() });
 
 export interface UserView {
   id: string;
@@ -39,12 +39,14 @@ export async function listUsers(db: Queries): Promise<UserView[]> {
   return (await db.users.list()).map(view);
 }
 
+/** Add an account. The first account of an instance is always an administrator, so no instance is left without one. */
 export async function createUser(db: Queries, input: z.output<typeof createUserBody>): Promise<UserView> {
   if (await db.users.byUsername(input.username)) {
     throw new ApiError(409, "CONFLICT", `The username "${input.username}" is taken`, [{ path: "username", message: "taken" }]);
   }
-  const row = await db.users.create({ username: input.username, role: input.role, passwordHash: await hashPassword(input.password) });
-  forgetUserCount();
+  const role = (await db.users.count()) === 0 ? "admin" : input.role;
+  const row = await db.users.create({ username: input.username, role, passwordHash: await hashPassword(input.password) });
+  forgetUserCount(db);
   return view(row);
 }
 
@@ -70,13 +72,13 @@ export async function deleteUser(db: Queries, id: string, callerId: string | nul
   if (id === callerId) throw new ApiError(409, "CONFLICT", "You cannot remove your own account");
   if (user.role === "admin" && (await db.users.otherAdmins(id)) === 0) throw new ApiError(409, "CONFLICT", "The last administrator cannot be removed");
   await db.users.remove(id);
-  forgetUserCount();
+  forgetUserCount(db);
 }
 
 /** First-run setup: the first account, an admin. Refused (409) once any account exists. */
 export async function setupFirstAdmin(db: Queries, input: z.output<typeof setupBody>): Promise<UserView> {
   if ((await db.users.count()) > 0) throw new ApiError(409, "CONFLICT", "Setup is done: an account already exists. Sign in instead.");
   const row = await db.users.create({ username: input.username, role: "admin", passwordHash: await hashPassword(input.password) });
-  forgetUserCount();
+  forgetUserCount(db);
   return view(row);
 }

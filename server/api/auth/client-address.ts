@@ -15,8 +15,13 @@ export function stampPeerAddress(headers: Record<string, string | string[] | und
   headers[PEER_HEADER] = socketAddress ?? "";
 }
 
+/** What these functions read of a request: its headers (a fetch `Request`, or a page's `headers()`). */
+export interface HasHeaders {
+  headers: { get(name: string): string | null; has(name: string): boolean };
+}
+
 /** The socket address of the request's sender, or null when no trusted front server recorded it. */
-export function peerAddress(request: Request): string | null {
+export function peerAddress(request: HasHeaders): string | null {
   if (!(globalThis as Record<symbol, unknown>)[STAMPED]) return null;
   return normalizeAddress(request.headers.get(PEER_HEADER) ?? "");
 }
@@ -65,7 +70,7 @@ function trusted(list: BlockList, address: string): boolean {
  * that is not itself a trusted proxy is the client. Anything left of it was written by the client and is ignored.
  * `"unknown"` when no trusted front server recorded the socket.
  */
-export function clientAddress(request: Request, trustedProxies: string | undefined): string {
+export function clientAddress(request: HasHeaders, trustedProxies: string | undefined): string {
   const peer = peerAddress(request);
   if (!peer) return "unknown";
   const list = parseTrustedProxies(trustedProxies);
@@ -87,7 +92,7 @@ loopback.addAddress("::1", "ipv6");
  * True for a request made on this machine, not relayed: the client is a loopback address and the request carries no
  * forwarding header (a reverse proxy on the same machine that is not in TRUSTED_PROXIES still adds one).
  */
-export function isLocalRequest(request: Request, trustedProxies: string | undefined): boolean {
+export function isLocalRequest(request: HasHeaders, trustedProxies: string | undefined): boolean {
   const client = clientAddress(request, trustedProxies);
   if (client === "unknown" || !loopback.check(client, isIP(client) === 6 ? "ipv6" : "ipv4")) return false;
   const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => request.headers.has(h));

@@ -3,11 +3,12 @@ import type { App } from "../app-context";
 import { ApiError } from "../errors";
 import { readJson, type RouteContext } from "../rest/router";
 import { setupBody, setupFirstAdmin } from "../accounts/users";
-import { clientAddress } from "./client-address";
+import { clientAddress, isLocalRequest } from "./client-address";
 import { assertSameOrigin } from "./csrf";
 import { anyUser, bearerOrCookie } from "./guard";
 import { isRefusal, LoginLimiter } from "./login-limits";
 import { createSession, login, logout, SESSION_COOKIE } from "./sessions";
+import { announceSetupToken, isSetupToken, retireSetupToken } from "./setup-token";
 
 const loginBody = z.object({ username: z.string().min(1).max(200), password: z.string().min(1).max(1000) });
 
@@ -56,15 +57,25 @@ export function meHandler({ caller }: RouteContext<App>): Response {
 }
 
 /**
- * `POST /api/auth/setup {username, password}`: first-run setup. While no account exists (local mode), creates the
- * first admin and signs them in; afterwards 409. `GET` says whether setup is still possible.
+ * `POST /api/auth/setup {username, password, setup_token?}`: first-run setup. While no account exists, creates the
+ * first admin and signs them in; afterwards 409. From anywhere but this machine it needs the one-time setup token
+ * printed in the server log (401 without it). `GET` says whether setup is still possible and whether it needs the token.
  */
 export async function setupHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
-  if (request.method === "GET") return Response.json({ setup_needed: !(await anyUser(app)) });
+  const setupNeeded = !(await anyUser(app));
+  const local = isLocalRequest(request, app.config.TRUSTED_PROXIES);
+  if (request.method === "GET") return Response.json({ setup_needed: setupNeeded, setup_token_required: setupNeeded && !local });
   assertSameOrigin(request, false);
-  if (await anyUser(app)) throw new ApiError(409, "CONFLICT", "Setup is done: an account already exists. Sign in instead.");
+  if (!setupNeeded) throw new ApiError(409, "CONFLICT", "Setup is done: an account already exists. Sign in instead.");
   const body = setupBody.parse(await readJson(request));
+  if (!local && !isSetupToken(body.setup_token)) {
+    announceSetupToken();
+    throw new ApiError(401, "SETUP_TOKEN_REQUIRED", "Enter the one-time setup token printed in the server log: setup from another machine needs it", [
+      { path: "setup_token", message: body.setup_token ? "wrong token" : "required" },
+    ]);
+  }
   const user = await setupFirstAdmin(app.queries, body);
+  retireSetupToken();
   const session = await createSession(app.queries, user.id);
   const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
   return Response.json(
