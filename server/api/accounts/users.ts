@@ -4,6 +4,7 @@ import type { UserRow } from "@/server/db/queries/users";
 import { ApiError } from "../errors";
 import { forgetUserCount } from "../auth/guard";
 import { hashPassword } from "../auth/passwords";
+import { revokeCredentials } from "../auth/sessions";
 import { newPassword } from "../auth/password-policy";
 
 /** User administration (admin only; the callers check the role). Usernames are case-insensitive (stored lower-cased). */
@@ -18,13 +19,17 @@ const password = newPassword;
 const role = z.enum(["admin", "user"]);
 
 export const createUserBody = z.object({ username, password, role: role.default("user") });
-export const updateUserBody = z.object({ role: role.optional(), password: password.optional() });
+export const updateUserBody = z.object({ role: role.optional(), password: password.optional(), active: z.boolean().optional() });
 export const setupBody = z.object({ username, password, setup_token: z.string().max(200).optional() });
 
 export interface UserView {
   id: string;
   username: string;
   role: "admin" | "user";
+  /** False while deactivated: the account cannot sign in. */
+  active: boolean;
+  /** Signs in through the identity provider (OpenID Connect). */
+  sso: boolean;
   created_at: string;
 }
 
@@ -32,6 +37,8 @@ const view = (u: UserRow): UserView => ({
   id: u.id,
   username: u.username,
   role: u.role === "admin" ? "admin" : "user",
+  active: !u.deactivatedAt,
+  sso: u.oidcSubject !== null,
   created_at: u.createdAt.toISOString(),
 });
 
@@ -50,18 +57,24 @@ export async function createUser(db: Queries, input: z.output<typeof createUserB
   return view(row);
 }
 
-/** Change a user's role or reset their password (a reset signs them out everywhere). The last admin stays admin. */
-export async function updateUser(db: Queries, id: string, input: z.output<typeof updateUserBody>): Promise<UserView> {
+/**
+ * Change a user's role, reset their password, deactivate or reactivate them. A reset or a deactivation signs the user
+ * out everywhere and revokes their API keys. The last active admin stays an active admin; nobody deactivates
+ * themselves.
+ */
+export async function updateUser(db: Queries, id: string, input: z.output<typeof updateUserBody>, callerId: string | null = null): Promise<UserView> {
   const user = await db.users.byId(id);
   if (!user) throw new ApiError(404, "NOT_FOUND", `User ${id} not found`);
-  if (input.role === "user" && user.role === "admin" && (await db.users.otherAdmins(id)) === 0) {
-    throw new ApiError(409, "CONFLICT", "The last administrator cannot be made a plain user");
-  }
+  const lastAdmin = user.role === "admin" && !user.deactivatedAt && (await db.users.otherAdmins(id)) === 0;
+  if (input.role === "user" && lastAdmin) throw new ApiError(409, "CONFLICT", "The last administrator cannot be made a plain user");
+  if (input.active === false && id === callerId) throw new ApiError(409, "CONFLICT", "You cannot deactivate your own account");
+  if (input.active === false && lastAdmin) throw new ApiError(409, "CONFLICT", "The last administrator cannot be deactivated");
   const row = await db.users.update(id, {
     ...(input.role ? { role: input.role } : {}),
     ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+    ...(input.active === undefined ? {} : { deactivatedAt: input.active ? null : (user.deactivatedAt ?? new Date()) }),
   });
-  if (input.password) await db.sessions.removeForUser(id);
+  if (input.password || input.active === false) await revokeCredentials(db, id);
   return view(row);
 }
 

@@ -74,7 +74,7 @@ export async function authenticate(request: Request, app: App): Promise<Caller> 
   if (presented) {
     const found = await resolveToken(app.queries, presented.token);
     if (!found) throw new ApiError(401, "UNAUTHORIZED", "The token is invalid or expired: sign in again with POST /api/auth/login");
-    return { userId: found.user.id, username: found.user.username, role: found.user.role, via: found.via };
+    return { userId: found.user.id, username: found.user.username, role: found.user.role, via: found.via, ...(found.scopes ? { scopes: found.scopes } : {}) };
   }
   const local = await localCaller(app, request);
   if (local) return local;

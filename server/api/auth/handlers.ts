@@ -32,8 +32,9 @@ export async function loginHandler({ request, app, url }: RouteContext<App>): Pr
     attempt.failed();
     throw err;
   });
-  if (!result) {
+  if (!result || result === "deactivated") {
     attempt.failed();
+    if (result === "deactivated") throw new ApiError(403, "ACCOUNT_DEACTIVATED", "This account is deactivated: ask an administrator");
     throw new ApiError(401, "UNAUTHORIZED", "Wrong username or password");
   }
   attempt.succeeded();
