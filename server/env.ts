@@ -65,6 +65,20 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   /** Reverse proxies whose `X-Forwarded-For` names the client (rate limits, local mode); unset: none. */
   TRUSTED_PROXIES: addressList,
+  /** Sign-in with OpenID Connect (authorization code + PKCE): the provider's issuer URL turns it on. */
+  OIDC_ISSUER: optionalString.pipe(z.url({ message: "must be the provider's issuer URL, e.g. https://login.example.com/realms/main" }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  /** Unset for a public client (PKCE alone). */
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_SCOPES: z.string().default("openid profile email"),
+  /** The claim that makes an account an administrator (e.g. `groups`); unset: roles are managed in the app. */
+  OIDC_ADMIN_CLAIM: optionalString,
+  /** The value of that claim (or one of its values, for a list) that means admin; unset: the claim must be `true`. */
+  OIDC_ADMIN_VALUE: optionalString,
+  /** The callback URL registered at the provider; default `<this origin>/api/auth/oidc/callback`. */
+  OIDC_REDIRECT_URI: optionalString.pipe(z.url().optional()),
+  /** The sign-in button's name for the provider. */
+  OIDC_NAME: z.string().default("single sign-on"),
   RUNTIME_WORKERS: int(1, 0, 64),
   WORKER_LEASE_SECONDS: int(30, 2, 3600),
   /** `npm run worker` only: serve GET /health on this port (unset: no HTTP at all). */
@@ -100,6 +114,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join("\n")}`);
   }
   const raw = parsed.data;
+  if (raw.OIDC_ISSUER && !raw.OIDC_CLIENT_ID) throw new ConfigError("Invalid configuration in the environment:\n  OIDC_CLIENT_ID: required with OIDC_ISSUER");
   const dataDir = path.resolve(cwd, raw.DATA_DIR);
   const agentsDir = path.resolve(cwd, raw.AGENTS_DIR);
   const databaseUrl = resolveDatabaseUrl(raw.DATABASE_URL, dataDir, cwd);

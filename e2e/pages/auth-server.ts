@@ -15,7 +15,7 @@ export class AuthServer {
   private child: ChildProcess | undefined;
 
   constructor(
-    private readonly opts: { name: string; offset: number; admin?: { username: string; password: string }; extraAgents?: string },
+    private readonly opts: { name: string; offset: number; admin?: { username: string; password: string }; extraAgents?: string; env?: Record<string, string> },
   ) {
     this.port = E2E_PORT + opts.offset;
     this.url = `http://127.0.0.1:${this.port}`;
@@ -45,6 +45,7 @@ export class AuthServer {
         ADMIN_PASSWORD: this.opts.admin?.password ?? "",
         PORT: String(this.port),
         HOST: "127.0.0.1",
+        ...this.opts.env,
       },
     });
     const deadline = Date.now() + 60_000;

@@ -7,12 +7,19 @@ import { BlockList, isIP } from "node:net";
  * mark. Without that mark (an unknown front server) the header is ignored, since a client could have written it.
  */
 export const PEER_HEADER = "x-studio-peer";
+/** "1" when the request arrived with a forwarding header (written by the front server too: Next.js adds its own). */
+const RELAYED_HEADER = "x-studio-relayed";
+const FORWARDING = ["x-forwarded-for", "forwarded", "x-real-ip"];
 const STAMPED = Symbol.for("studio.peer-header-stamped");
 
-/** Called by a front server that overwrites `PEER_HEADER` on every request with the socket's address. */
+/**
+ * Called by a front server on every request, before anything else reads or adds headers: overwrites `PEER_HEADER`
+ * with the socket's address and records whether the request came with a forwarding header.
+ */
 export function stampPeerAddress(headers: Record<string, string | string[] | undefined>, socketAddress: string | undefined): void {
   (globalThis as Record<symbol, unknown>)[STAMPED] = true;
   headers[PEER_HEADER] = socketAddress ?? "";
+  headers[RELAYED_HEADER] = FORWARDING.some((h) => headers[h] !== undefined) ? "1" : "0";
 }
 
 /** What these functions read of a request: its headers (a fetch `Request`, or a page's `headers()`). */
@@ -95,6 +102,6 @@ loopback.addAddress("::1", "ipv6");
 export function isLocalRequest(request: HasHeaders, trustedProxies: string | undefined): boolean {
   const client = clientAddress(request, trustedProxies);
   if (client === "unknown" || !loopback.check(client, isIP(client) === 6 ? "ipv6" : "ipv4")) return false;
-  const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some((h) => request.headers.has(h));
-  return !relayed || peerAddress(request) !== client;
+  // A loopback client named by a trusted proxy is local; a loopback socket is local unless it relayed someone.
+  return peerAddress(request) !== client || request.headers.get(RELAYED_HEADER) !== "1";
 }

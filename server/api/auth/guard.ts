@@ -7,8 +7,8 @@ import { assertSameOrigin } from "./csrf";
 import { announceSetupToken } from "./setup-token";
 import { resolveToken, SESSION_COOKIE } from "./sessions";
 
-/** Routes that need no caller at all (sign-in, and first-run setup, which refuses once an account exists). */
-export const PUBLIC_PATHS = new Set(["/api/health", "/api/auth/login", "/api/auth/setup"]);
+/** Routes that need no caller at all (sign-in, single sign-on, and first-run setup, which refuses once an account exists). */
+export const PUBLIC_PATHS = new Set(["/api/health", "/api/auth/login", "/api/auth/setup", "/api/auth/oidc/login", "/api/auth/oidc/callback"]);
 
 /** The presented credential: an `Authorization: Bearer` token, else the session cookie. */
 export function presentedToken(request: Request): { token: string; from: "bearer" | "cookie" } | null {

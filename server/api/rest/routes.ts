@@ -23,6 +23,7 @@ import {
 import { createRestDispatcher, type Route, type RouteHandler } from "./router";
 import { assertThreadAccess } from "../auth/access";
 import { loginHandler, logoutHandler, meHandler, setupHandler } from "../auth/handlers";
+import { oidcCallbackHandler, oidcLoginHandler } from "../auth/oidc-handlers";
 import { costHandler, effectsHandler, filesHandler, logsHandler } from "../threads/data-handlers";
 import { streamHandler } from "../threads/stream-handler";
 import { getVariablesHandler, postVariablesHandler, subagentsHandler } from "../threads/subagent-handlers";
@@ -52,6 +53,8 @@ function owned(handler: RouteHandler<App>): RouteHandler<App> {
 export const routes: Route<App>[] = [
   { method: "GET", path: "/api/health", handler: getHealth },
   { method: "POST", path: "/api/auth/login", handler: loginHandler },
+  { method: "GET", path: "/api/auth/oidc/login", handler: oidcLoginHandler },
+  { method: "GET", path: "/api/auth/oidc/callback", handler: oidcCallbackHandler },
   { method: "POST", path: "/api/auth/logout", handler: logoutHandler, scope: "any" },
   { method: "GET", path: "/api/auth/me", handler: meHandler, scope: "any" },
   { method: "GET", path: "/api/auth/setup", handler: setupHandler },
