@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "./env";
 import { AuthServer } from "./pages/auth-server";
-import { OidcProvider } from "./pages/oidc-provider";
+import { OidcProvider } from "../tests/helpers/oidc-provider";
 import { SignInPage } from "./pages/sign-in-page";
 
 // Single sign-on with a real OpenID Connect provider started here: the admin role comes from its `groups` claim.

@@ -34,9 +34,20 @@ async function configuration(s: OidcSettings): Promise<client.Configuration> {
   }
 }
 
+/**
+ * This app's origin as the browser addresses it: OIDC_REDIRECT_URI's when set (behind a proxy that changes the scheme
+ * or the host), else the request's Host header (Next.js builds a route's `request.url` on its own host name).
+ */
+export function publicOrigin(s: OidcSettings, request: Request): string {
+  if (s.OIDC_REDIRECT_URI) return new URL(s.OIDC_REDIRECT_URI).origin;
+  const url = new URL(request.url);
+  const host = request.headers.get("host");
+  return host ? `${url.protocol}//${host}` : url.origin;
+}
+
 /** The callback URL registered at the provider. */
-export function redirectUri(s: OidcSettings, requestUrl: URL): string {
-  return s.OIDC_REDIRECT_URI ?? new URL("/api/auth/oidc/callback", requestUrl.origin).href;
+export function redirectUri(s: OidcSettings, request: Request): string {
+  return s.OIDC_REDIRECT_URI ?? new URL("/api/auth/oidc/callback", publicOrigin(s, request)).href;
 }
 
 /** What the callback needs to finish the flow it started: kept in a short-lived httpOnly cookie. */
@@ -48,11 +59,11 @@ export interface PendingSignIn {
 }
 
 /** The provider's authorization URL for a new sign-in, and the checks to keep until its callback. */
-export async function startSignIn(s: OidcSettings, requestUrl: URL, next: string): Promise<{ url: URL; pending: PendingSignIn }> {
+export async function startSignIn(s: OidcSettings, request: Request, next: string): Promise<{ url: URL; pending: PendingSignIn }> {
   const config = await configuration(s);
   const pending = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier(), next };
   const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri(s, requestUrl),
+    redirect_uri: redirectUri(s, request),
     scope: s.OIDC_SCOPES,
     state: pending.state,
     nonce: pending.nonce,
@@ -66,11 +77,11 @@ export async function startSignIn(s: OidcSettings, requestUrl: URL, next: string
  * Finish a sign-in: exchange the code (checking state, nonce and the PKCE verifier) and return the identity: the
  * issuer, the subject and the claims of the ID token merged with the UserInfo response.
  */
-export async function finishSignIn(s: OidcSettings, requestUrl: URL, pending: PendingSignIn): Promise<{ issuer: string; subject: string; claims: Record<string, unknown> }> {
+export async function finishSignIn(s: OidcSettings, request: Request, pending: PendingSignIn): Promise<{ issuer: string; subject: string; claims: Record<string, unknown> }> {
   const config = await configuration(s);
   // The response parameters on the registered callback URL (the request may have reached us under another name).
-  const current = new URL(redirectUri(s, requestUrl));
-  current.search = requestUrl.search;
+  const current = new URL(redirectUri(s, request));
+  current.search = new URL(request.url).search;
   const tokens = await client.authorizationCodeGrant(config, current, {
     pkceCodeVerifier: pending.verifier,
     expectedState: pending.state,

@@ -3,7 +3,7 @@ import type { App } from "../app-context";
 import type { RouteContext } from "../rest/router";
 import { accountForIdentity } from "../accounts/oidc-accounts";
 import { sessionCookieHeader } from "./handlers";
-import { finishSignIn, startSignIn, type PendingSignIn } from "./oidc-client";
+import { finishSignIn, publicOrigin, startSignIn, type PendingSignIn } from "./oidc-client";
 import { createSession } from "./sessions";
 
 /** The flow cookie: what the callback checks (state, nonce, PKCE verifier) and where to go after, for ten minutes. */
@@ -25,12 +25,9 @@ function readFlow(cookieHeader: string | null): PendingSignIn | null {
   }
 }
 
-/** This app's public origin: the registered callback's, else the request's. */
-const originOf = (app: App, url: URL) => (app.config.OIDC_REDIRECT_URI ? new URL(app.config.OIDC_REDIRECT_URI).origin : url.origin);
-
 /** `GET /api/auth/oidc/login?next=…`: off to the identity provider (authorization code flow with PKCE). */
-export async function oidcLoginHandler({ app, url }: RouteContext<App>): Promise<Response> {
-  const { url: target, pending } = await startSignIn(app.config, url, url.searchParams.get("next") ?? "/");
+export async function oidcLoginHandler({ app, url, request }: RouteContext<App>): Promise<Response> {
+  const { url: target, pending } = await startSignIn(app.config, request, url.searchParams.get("next") ?? "/");
   const value = Buffer.from(JSON.stringify(pending)).toString("base64url");
   return new Response(null, { status: 302, headers: { location: target.href, "set-cookie": flowCookie(value, 600, url.protocol === "https:") } });
 }
@@ -42,7 +39,7 @@ export async function oidcLoginHandler({ app, url }: RouteContext<App>): Promise
  */
 export async function oidcCallbackHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
   const secure = url.protocol === "https:";
-  const origin = originOf(app, url);
+  const origin = publicOrigin(app.config, request);
   const headers = new Headers();
   headers.append("set-cookie", flowCookie("", 0, secure));
   const pending = readFlow(request.headers.get("cookie"));
@@ -50,7 +47,7 @@ export async function oidcCallbackHandler({ request, app, url }: RouteContext<Ap
     const providerError = url.searchParams.get("error");
     if (providerError) throw new Error(`The identity provider refused the sign-in: ${url.searchParams.get("error_description") ?? providerError}`);
     if (!pending) throw new Error("The sign-in expired or was started in another browser: try again");
-    const identity = await finishSignIn(app.config, url, pending);
+    const identity = await finishSignIn(app.config, request, pending);
     const { user } = await accountForIdentity(app.queries, app.config, identity);
     const session = await createSession(app.queries, user.id);
     headers.append("set-cookie", sessionCookieHeader(session.token, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000), secure));

@@ -1,4 +1,4 @@
-/** The part of `oidc-provider` (which ships no types) that the single sign-on journey uses. */
+/** The part of `oidc-provider` (which ships no types) that the single sign-on tests uses. */
 declare module "oidc-provider" {
   import type { Server } from "node:http";
 
