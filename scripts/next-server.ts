@@ -2,14 +2,14 @@
  * The HTTP server in front of Next.js (what `next start` / `next dev` would be), for two things Next.js does not do:
  * - it records each request's socket address in a header only it may write (server/api/auth/client-address.ts), since
  *   a route handler never sees the socket and Next.js keeps any `X-Forwarded-For` a client sends;
- * - it answers methods the app does not support (TRACE among them, which the fetch API cannot even represent) with
- *   405 in the API's error shape, where Next.js would fail building the request and answer 500.
+ * - it refuses what Next.js would answer with a 500 (a method such as TRACE, a path with malformed percent-encoding)
+ *   with a 4xx in the API's error shape (server/api/http-front.ts).
  * Set NODE_ENV before importing this module (Next.js reads it when it loads).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { stampPeerAddress } from "../server/api/auth/client-address";
-import { unsupportedMethod } from "../server/api/http-methods";
+import { frontRefusal } from "../server/api/http-front";
 
 export async function serveNext(opts: { dir: string; dev: boolean; port: number; host?: string }): Promise<{ url: string; close(): Promise<void> }> {
   const mod = (await import("next")) as unknown as { default: NextFactory | { default: NextFactory } };
@@ -19,7 +19,7 @@ export async function serveNext(opts: { dir: string; dev: boolean; port: number;
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
     stampPeerAddress(req.headers, req.socket.remoteAddress);
-    const refused = unsupportedMethod(req.method);
+    const refused = frontRefusal(req.method, req.url);
     if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
     void handle(req, res);
   });

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { stampPeerAddress } from "./auth/client-address";
-import { unsupportedMethod } from "./http-methods";
+import { frontRefusal } from "./http-front";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -19,7 +19,7 @@ export async function serveFetchHandler(
     res.on("close", () => controller.abort());
     try {
       stampPeerAddress(req.headers, req.socket.remoteAddress);
-      const refused = unsupportedMethod(req.method);
+      const refused = frontRefusal(req.method, req.url);
       if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
       const host = req.headers.host ?? "127.0.0.1";
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
