@@ -19,7 +19,7 @@ test("a sign-in link cannot send the user to another site", async ({ page, conte
   }
   // A path of this origin is kept.
   await context.clearCookies();
-  await page.goto(`${server.url}/login?next=${encodeURIComponent("/threads?x=1")}`);
+  await page.goto(`${server.url}/login?next=${encodeURIComponent("/settings/api-keys")}`);
   await auth.signIn("admin", "admin-password-1");
-  await expect(page).toHaveURL(`${server.url}/threads?x=1`);
+  await expect(page).toHaveURL(`${server.url}/settings/api-keys`);
 });
