@@ -22,7 +22,8 @@ export const sessionCookieHeader = (token: string, maxAge: number, secure: boole
 export async function loginHandler({ request, app, url }: RouteContext<App>): Promise<Response> {
   assertSameOrigin(request, false);
   const body = loginBody.parse(await readJson(request));
-  const attempt = limiterOf(app).begin(clientAddress(request, app.config.TRUSTED_PROXIES), body.username);
+  const client = clientAddress(request, app.config.TRUSTED_PROXIES);
+  const attempt = limiterOf(app).begin(client === "unknown" ? null : client, body.username);
   if (isRefusal(attempt)) {
     const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
     const why = attempt.reason === "source" ? "Too many failed sign-ins from this address" : "Too many failed sign-ins for this username";

@@ -25,6 +25,14 @@ describe("sign-in limits", () => {
     expect(isRefusal(limits.begin("10.0.0.1", "someone-else"))).toBe(false);
   });
 
+  it("does not put clients of unknown address in one shared bucket; their usernames are still limited", () => {
+    const limits = new LoginLimiter({ now: clock().now });
+    for (let i = 0; i < 15; i++) attempt(limits.begin(null, `user${i}`)).failed();
+    expect(isRefusal(limits.begin(null, "admin"))).toBe(false);
+    for (let i = 0; i < 20; i++) attempt(limits.begin(null, "victim")).failed();
+    expect(limits.begin(null, "victim")).toMatchObject({ reason: "username" });
+  });
+
   it("counts an attempt from the moment it starts, so a parallel burst cannot slip through", () => {
     const limits = new LoginLimiter({ now: clock().now });
     const started = Array.from({ length: 10 }, () => attempt(limits.begin("10.0.0.1", "admin")));

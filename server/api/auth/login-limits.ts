@@ -56,14 +56,19 @@ export class LoginLimiter {
     this.opts = { ...defaultLoginLimits, ...opts };
   }
 
-  /** Start an attempt of `username` from `source`, or say how long to wait. */
-  begin(source: string, username: string): LoginAttempt | LoginRefusal {
+  /**
+   * Start an attempt of `username` from `source`, or say how long to wait. A null source (the address is unknown: no
+   * front server recorded it) is not counted, so that unknown clients do not all share one bucket that anyone could
+   * fill; the username limit still applies.
+   */
+  begin(source: string | null, username: string): LoginAttempt | LoginRefusal {
     const now = this.opts.now();
     this.prune(now);
     const user = username.toLowerCase();
-    const recent = (this.sources.get(source) ?? []).filter((t) => now - t < this.opts.windowMs);
+    const key = source ?? "";
+    const recent = source === null ? [] : (this.sources.get(key) ?? []).filter((t) => now - t < this.opts.windowMs);
     if (recent.length >= this.opts.perSource) {
-      this.sources.set(source, recent);
+      this.sources.set(key, recent);
       return { reason: "source", retryAfterMs: recent[0]! + this.opts.windowMs - now };
     }
     const failures = this.userFailures(user, now);
@@ -71,14 +76,16 @@ export class LoginLimiter {
     if (wait > 0) return { reason: "username", retryAfterMs: wait };
 
     const stamp = now;
-    recent.push(stamp);
-    this.sources.set(source, recent);
+    if (source !== null) {
+      recent.push(stamp);
+      this.sources.set(key, recent);
+    }
     let settled = false;
     return {
       succeeded: () => {
         if (settled) return;
         settled = true;
-        const list = this.sources.get(source);
+        const list = source === null ? undefined : this.sources.get(key);
         const i = list?.indexOf(stamp) ?? -1;
         if (i >= 0) list!.splice(i, 1);
         this.users.delete(user);
