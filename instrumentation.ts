@@ -2,7 +2,11 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getApp } = await import("./server/worker/app");
+  const { anyUser } = await import("./server/api/auth/guard");
+  const { announceSetupToken } = await import("./server/api/auth/setup-token");
   const app = await getApp();
+  // Until the first account exists, setup from another machine needs the token this prints.
+  if (!(await anyUser(app))) announceSetupToken();
   const snap = app.registry.current();
   console.log(
     `[studio] ready: ${snap.agents.size} agent(s) from ${app.config.agentsDir}, ${snap.diagnostics.length} diagnostic(s), database ${app.config.database.kind === "sqlite" ? "SQLite" : "PostgreSQL"}`,

@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { STATIC_SECURITY_HEADERS } from "./server/api/security-headers";
 
 const nextConfig: NextConfig = {
   // Native and runtime-loaded packages stay outside the bundle: better-sqlite3 is a native addon, jiti loads the
@@ -16,6 +17,10 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   typedRoutes: false,
+  // nosniff, Referrer-Policy and X-Frame-Options on every response; pages also get a nonce-based CSP (proxy.ts).
+  async headers() {
+    return [{ source: "/:path*", headers: STATIC_SECURITY_HEADERS }];
+  },
 };
 
 export default nextConfig;

@@ -8,6 +8,7 @@ import "./globals.css";
 import { AppHeader } from "@/components/ui/app-header";
 import { Providers } from "@/components/trpc-provider";
 import { pageAuth, PUBLIC_PAGES } from "@/server/api/auth/page-auth";
+import { NONCE_HEADER } from "@/server/api/security-headers";
 import { getApp } from "@/server/worker/app";
 
 // Self-hosted from npm: the build machine has no access to Google Fonts.
@@ -29,12 +30,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page but sign-in and setup needs a signed-in user (or the local, account-less mode).
   const h = await headers();
   const requested = h.get("x-pathname") ?? "/";
-  const auth = await pageAuth(await getApp(), h.get("cookie"));
-  if (!auth.caller && !PUBLIC_PAGES.has(requested.split("?")[0]!)) redirect(`/login?next=${encodeURIComponent(requested)}`);
+  const auth = await pageAuth(await getApp(), h);
+  if (!auth.caller && !PUBLIC_PAGES.has(requested.split("?")[0]!)) redirect(auth.setupNeeded ? "/setup" : `/login?next=${encodeURIComponent(requested)}`);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={h.get(NONCE_HEADER) ?? undefined} dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
       <body className={`${inter.variable} min-h-screen font-sans antialiased`}>
         <Providers>

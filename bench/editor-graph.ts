@@ -23,10 +23,10 @@ async function main() {
   const agentsDir = path.join(tmp, "agents");
   const count = writeLargeRegistry(agentsDir);
   buildIfNeeded(root);
-  const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
     stdio: "ignore",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", AGENTS_DIR: agentsDir, DATA_DIR: path.join(tmp, "data"), DATABASE_URL: "", RUNTIME_WORKERS: "0", WATCH_DEFINITIONS: "0", PORT: String(port) },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", AGENTS_DIR: agentsDir, DATA_DIR: path.join(tmp, "data"), DATABASE_URL: "", RUNTIME_WORKERS: "0", WATCH_DEFINITIONS: "0", PORT: String(port), HOST: "127.0.0.1" },
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   try {

@@ -50,7 +50,7 @@ async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   buildIfNeeded(root);
   const fake = await startFakeLlm({ port: Number(process.env.BENCH_LLM_PORT ?? 4170) });
-  const server = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
     stdio: "ignore",
     env: {
@@ -63,6 +63,7 @@ async function main() {
       OPENAI_API_KEY: "bench",
       WATCH_DEFINITIONS: "0",
       PORT: String(port),
+      HOST: "127.0.0.1",
     },
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });

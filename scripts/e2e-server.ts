@@ -1,6 +1,6 @@
 /**
  * The server the browser tests run against: a fresh copy of the example definitions and an empty database under
- * .tmp/e2e, the scripted LLM server on loopback, and the production build of the app served by `next start`.
+ * .tmp/e2e, the scripted LLM server on loopback, and the production build of the app served as `npm start` serves it.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -18,7 +18,7 @@ fs.cpSync(path.join(root, "e2e/fixtures/agents"), E2E_AGENTS_DIR, { recursive: t
 
 buildIfNeeded(root);
 const fake = await startFakeLlm({ port: E2E_FAKE_LLM_PORT, logFile: path.join(E2E_ROOT, "llm-requests.jsonl") });
-const child = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(E2E_PORT), "-H", "127.0.0.1"], {
+const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
@@ -29,6 +29,7 @@ const child = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", S
     OPENAI_BASE_URL: fake.url,
     OPENAI_API_KEY: "e2e-scripted",
     PORT: String(E2E_PORT),
+    HOST: "127.0.0.1",
   },
 });
 const stop = async () => {

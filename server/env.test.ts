@@ -34,6 +34,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ OPENAI_BASE_URL: "not a url" }, "/")).toThrow(/OPENAI_BASE_URL/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" }, "/")).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" }, "/")).toThrow(/DATABASE_URL: unsupported URL/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: "10.0.0.0/8, proxy.local" }, "/")).toThrow(/TRUSTED_PROXIES: "proxy.local" is not an IP address/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: "10.0.0.0/33" }, "/")).toThrow(/TRUSTED_PROXIES/);
+    expect(loadConfig({ TRUSTED_PROXIES: "10.0.0.0/8, ::1" }, "/").TRUSTED_PROXIES).toBe("10.0.0.0/8, ::1");
   });
 
   it("reads the proxy variables, the lower-case ones first, and checks they are URLs", () => {

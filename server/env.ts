@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { databaseTarget, DatabaseUrlError, type DatabaseTarget } from "./db/database-url";
@@ -44,6 +45,16 @@ const proxyUrl = optionalString.pipe(
     .regex(/^https?:\/\/[^/?#]+/i, { message: "must be a URL such as http://proxy.example.com:3128" })
     .optional(),
 );
+/** Comma-separated IP addresses or CIDR ranges (`10.0.0.0/8`, `::1`). */
+const addressList = optionalString.superRefine((v, ctx) => {
+  for (const entry of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [address, bits, extra] = entry.split("/");
+    const version = isIP(address ?? "");
+    const max = version === 6 ? 128 : 32;
+    const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+    if (!version || !prefixOk || extra !== undefined) ctx.addIssue({ code: "custom", message: `"${entry}" is not an IP address or CIDR range (e.g. 10.0.0.0/8)` });
+  }
+});
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -63,6 +74,22 @@ export const envSchema = z.object({
   SECRETS_KEY: optionalString,
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
+  /** Reverse proxies whose `X-Forwarded-For` names the client (rate limits, local mode); unset: none. */
+  TRUSTED_PROXIES: addressList,
+  /** Sign-in with OpenID Connect (authorization code + PKCE): the provider's issuer URL turns it on. */
+  OIDC_ISSUER: optionalString.pipe(z.url({ message: "must be the provider's issuer URL, e.g. https://login.example.com/realms/main" }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  /** Unset for a public client (PKCE alone). */
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_SCOPES: z.string().default("openid profile email"),
+  /** The claim that makes an account an administrator (e.g. `groups`); unset: roles are managed in the app. */
+  OIDC_ADMIN_CLAIM: optionalString,
+  /** The value of that claim (or one of its values, for a list) that means admin; unset: the claim must be `true`. */
+  OIDC_ADMIN_VALUE: optionalString,
+  /** The callback URL registered at the provider; default `<this origin>/api/auth/oidc/callback`. */
+  OIDC_REDIRECT_URI: optionalString.pipe(z.url().optional()),
+  /** The sign-in button's name for the provider. */
+  OIDC_NAME: z.string().default("single sign-on"),
   RUNTIME_WORKERS: int(1, 0, 64),
   WORKER_LEASE_SECONDS: int(30, 2, 3600),
   /** `npm run worker` only: serve GET /health on this port (unset: no HTTP at all). */
@@ -112,6 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join("\n")}`);
   }
   const raw = parsed.data;
+  if (raw.OIDC_ISSUER && !raw.OIDC_CLIENT_ID) throw new ConfigError("Invalid configuration in the environment:\n  OIDC_CLIENT_ID: required with OIDC_ISSUER");
   const dataDir = path.resolve(cwd, raw.DATA_DIR);
   const agentsDir = path.resolve(cwd, raw.AGENTS_DIR);
   const database = databaseOf(raw.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`, cwd);

@@ -7,7 +7,7 @@ import { getApp } from "@/server/worker/app";
 export const metadata = { title: "Setup" };
 
 export default async function SetupPage() {
-  const auth = await pageAuth(await getApp(), (await headers()).get("cookie"));
+  const auth = await pageAuth(await getApp(), await headers());
   if (!auth.setupNeeded) redirect("/login");
-  return <SetupForm />;
+  return <SetupForm tokenRequired={auth.setupTokenRequired} />;
 }

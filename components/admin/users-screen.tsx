@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
 import { card, dangerButton, errorText, inputClass, primaryButton, secondaryButton, tableClass } from "./styles";
 
-/** Administrators add users, change roles, reset passwords and remove users. */
+/** Administrators add users, change roles, reset passwords, deactivate and remove users. */
 export function UsersScreen({ currentUserId }: { currentUserId: string | null }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -29,13 +29,23 @@ export function UsersScreen({ currentUserId }: { currentUserId: string | null })
     e.preventDefault();
     await update.mutateAsync({ id, password: String(new FormData(e.currentTarget).get("password")) });
     setResetFor(null);
-    setNotice("Password reset: the user was signed out everywhere.");
+    setNotice("Password reset: the user was signed out everywhere and their API keys were revoked.");
+  }
+  async function setActive(id: string, username: string, active: boolean) {
+    if (!active && !window.confirm(`Deactivate ${username}? They are signed out everywhere, their API keys are revoked, and they cannot sign in until reactivated.`)) return;
+    await update.mutateAsync({ id, active });
+    setNotice(active ? `${username} can sign in again (their old API keys stay revoked).` : `${username} was deactivated: signed out everywhere, API keys revoked.`);
   }
   const error = errorText(users.error ?? create.error ?? update.error ?? remove.error);
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-xl font-semibold">Users</h1>
+      <div>
+        <h1 className="text-xl font-semibold">Users</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Resetting a password or deactivating an account signs the user out everywhere and revokes all their API keys.
+        </p>
+      </div>
       <form onSubmit={(e) => void add(e).catch(() => undefined)} className={`${card} flex flex-wrap items-end gap-3`} aria-label="Add user">
         <label className="flex flex-col gap-1 text-sm">
           Username
@@ -43,7 +53,7 @@ export function UsersScreen({ currentUserId }: { currentUserId: string | null })
         </label>
         <label className="flex flex-col gap-1 text-sm">
           Password
-          <input name="password" type="password" required minLength={8} autoComplete="new-password" className={inputClass} />
+          <input name="password" type="password" required minLength={10} autoComplete="new-password" className={inputClass} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           Role
@@ -64,6 +74,7 @@ export function UsersScreen({ currentUserId }: { currentUserId: string | null })
             <tr>
               <th>Username</th>
               <th>Role</th>
+              <th>Status</th>
               <th>Created</th>
               <th />
             </tr>
@@ -86,11 +97,15 @@ export function UsersScreen({ currentUserId }: { currentUserId: string | null })
                     <option value="admin">admin</option>
                   </select>
                 </td>
+                <td data-testid="user-status">
+                  {u.active ? "active" : "deactivated"}
+                  {u.sso ? <span className="ml-2 text-xs text-slate-500">(single sign-on)</span> : null}
+                </td>
                 <td>{new Date(u.created_at).toLocaleDateString()}</td>
                 <td className="text-right">
                   {resetFor === u.id ? (
                     <form onSubmit={(e) => void reset(e, u.id).catch(() => undefined)} className="inline-flex gap-2">
-                      <input name="password" type="password" required minLength={8} placeholder="New password" aria-label={`New password for ${u.username}`} autoComplete="new-password" className={inputClass} />
+                      <input name="password" type="password" required minLength={10} placeholder="New password" aria-label={`New password for ${u.username}`} autoComplete="new-password" className={inputClass} />
                       <button type="submit" className={secondaryButton}>
                         Set
                       </button>
@@ -100,6 +115,11 @@ export function UsersScreen({ currentUserId }: { currentUserId: string | null })
                       Reset password
                     </button>
                   )}{" "}
+                  {u.id !== currentUserId ? (
+                    <button type="button" className={secondaryButton} onClick={() => void setActive(u.id, u.username, !u.active).catch(() => undefined)}>
+                      {u.active ? "Deactivate" : "Reactivate"}
+                    </button>
+                  ) : null}{" "}
                   {u.id !== currentUserId ? (
                     <button
                       type="button"

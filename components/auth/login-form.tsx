@@ -1,10 +1,15 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { safeNextUrl } from "@/shared/safe-next";
 
-/** Sign-in form: POST /api/auth/login sets the session cookie, then the user goes back where they came from. */
-export function LoginForm({ next }: { next: string }) {
-  const [error, setError] = useState<string | null>(null);
+/**
+ * Sign-in form: POST /api/auth/login sets the session cookie, then the user goes back where they came from (a page of
+ * this origin only). With single sign-on configured, a button starts it (GET /api/auth/oidc/login), which comes back
+ * here with `error` when it fails.
+ */
+export function LoginForm({ next, error: initialError, sso }: { next: string; error: string | null; sso: string | null }) {
+  const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -22,7 +27,7 @@ export function LoginForm({ next }: { next: string }) {
         setError(body?.error?.message ?? `Sign-in failed (${res.status})`);
         return;
       }
-      window.location.assign(next.startsWith("/") && !next.startsWith("//") ? next : "/");
+      window.location.assign(safeNextUrl(next, window.location.origin));
     } finally {
       setBusy(false);
     }
@@ -46,6 +51,14 @@ export function LoginForm({ next }: { next: string }) {
       <button type="submit" disabled={busy} className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-60">
         {busy ? "Signing in…" : "Sign in"}
       </button>
+      {sso ? (
+        <a
+          href={`/api/auth/oidc/login?next=${encodeURIComponent(next)}`}
+          className="rounded-md border border-slate-300 px-3 py-2 text-center text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          Sign in with {sso}
+        </a>
+      ) : null}
     </form>
   );
 }

@@ -51,7 +51,7 @@ export function AppHeader({ caller, setupNeeded }: { caller: Caller | null; setu
               <SignOutButton />
             </>
           ) : setupNeeded ? (
-            <Link href="/setup" className="rounded-md border border-amber-300 px-2 py-1 text-amber-900 dark:border-amber-700 dark:text-amber-200" title="No accounts exist: everyone who reaches this app is its administrator">
+            <Link href="/setup" className="rounded-md border border-amber-300 px-2 py-1 text-amber-900 dark:border-amber-700 dark:text-amber-200" title="No account exists yet: requests from this machine run as the administrator">
               Local mode · create the admin account
             </Link>
           ) : null}

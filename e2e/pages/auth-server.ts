@@ -15,7 +15,7 @@ export class AuthServer {
   private child: ChildProcess | undefined;
 
   constructor(
-    private readonly opts: { name: string; offset: number; admin?: { username: string; password: string }; extraAgents?: string },
+    private readonly opts: { name: string; offset: number; admin?: { username: string; password: string }; extraAgents?: string; env?: Record<string, string> },
   ) {
     this.port = E2E_PORT + opts.offset;
     this.url = `http://127.0.0.1:${this.port}`;
@@ -30,7 +30,7 @@ export class AuthServer {
     fs.cpSync(path.join(projectRoot, "agents"), agentsDir, { recursive: true });
     fs.cpSync(path.join(projectRoot, "e2e/fixtures/agents"), agentsDir, { recursive: true });
     if (this.opts.extraAgents) fs.cpSync(path.join(projectRoot, this.opts.extraAgents), agentsDir, { recursive: true });
-    this.child = spawn(path.join(projectRoot, "node_modules/.bin/next"), ["start", "-p", String(this.port), "-H", "127.0.0.1"], {
+    this.child = spawn(path.join(projectRoot, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
       cwd: projectRoot,
       stdio: "ignore",
       env: {
@@ -44,6 +44,8 @@ export class AuthServer {
         ADMIN_USERNAME: this.opts.admin?.username ?? "",
         ADMIN_PASSWORD: this.opts.admin?.password ?? "",
         PORT: String(this.port),
+        HOST: "127.0.0.1",
+        ...this.opts.env,
       },
     });
     const deadline = Date.now() + 60_000;

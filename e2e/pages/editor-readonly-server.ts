@@ -19,7 +19,7 @@ export class ReadonlyServer {
     fs.rmSync(this.root, { recursive: true, force: true });
     fs.mkdirSync(path.join(this.root, "data"), { recursive: true });
     fs.cpSync(path.join(projectRoot, "agents"), this.agentsDir, { recursive: true });
-    this.child = spawn(path.join(projectRoot, "node_modules/.bin/next"), ["start", "-p", String(this.port), "-H", "127.0.0.1"], {
+    this.child = spawn(path.join(projectRoot, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
       cwd: projectRoot,
       stdio: "ignore",
       env: {
@@ -30,6 +30,7 @@ export class ReadonlyServer {
         AGENTS_DIR: this.agentsDir,
         DEFINITIONS_READONLY: "1",
         PORT: String(this.port),
+        HOST: "127.0.0.1",
       },
     });
     const deadline = Date.now() + 60_000;

@@ -21,7 +21,7 @@ export class SignInPage {
 
   async setup(username: string, password: string): Promise<void> {
     await this.page.getByLabel("Username").fill(username);
-    await this.page.getByLabel("Password (8 characters or more)").fill(password);
+    await this.page.getByLabel("Password (10 characters or more)").fill(password);
     await this.page.getByLabel("Repeat the password").fill(password);
     await this.page.getByRole("button", { name: "Create account and sign in" }).click();
   }

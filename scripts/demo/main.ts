@@ -18,7 +18,7 @@ console.log(`
   The model is the scripted server at ${fake.url}: its answers are canned, nothing is sent anywhere.
   Open http://localhost:${port}, start a thread with writing_assistant and ask for a launch announcement.
 `);
-const child = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port)], {
+const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
@@ -27,6 +27,7 @@ const child = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", S
     DATABASE_URL: "",
     OPENAI_BASE_URL: fake.url,
     OPENAI_API_KEY: "scripted-demo",
+    PORT: String(port),
   },
 });
 const stop = () => {

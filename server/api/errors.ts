@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** Extra response headers (e.g. `Retry-After` on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -25,6 +27,7 @@ const statusByCode: Record<string, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
   LLM_TRANSPORT_ERROR: 502,
   NOT_CONFIGURED: 503,
   NOT_SUPPORTED: 501,
@@ -54,7 +57,8 @@ export function errorStatus(err: unknown): { status: number; code: string; messa
 export function errorResponse(err: unknown): Response {
   const { status, code, message, details } = errorStatus(err);
   if (status >= 500) console.error("[api] unhandled error:", err);
-  return Response.json({ error: details === undefined ? { code, message } : { code, message, details } }, { status });
+  const headers = err instanceof ApiError ? err.headers : undefined;
+  return Response.json({ error: details === undefined ? { code, message } : { code, message, details } }, { status, headers });
 }
 
 /**

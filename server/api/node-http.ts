@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { stampPeerAddress } from "./auth/client-address";
+import { frontRefusal } from "./http-front";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -16,6 +18,9 @@ export async function serveFetchHandler(
     const controller = new AbortController();
     res.on("close", () => controller.abort());
     try {
+      stampPeerAddress(req.headers, req.socket.remoteAddress);
+      const refused = frontRefusal(req.method, req.url);
+      if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
       const host = req.headers.host ?? "127.0.0.1";
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(`http://${host}${req.url ?? "/"}`, {

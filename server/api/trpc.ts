@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Caller } from "@/shared/caller";
 import type { App } from "./app-context";
-import { canSeeThread, isAdmin } from "./auth/access";
+import { assertScope, canSeeThread, isAdmin } from "./auth/access";
 import { ApiError, errorStatus } from "./errors";
 
 export interface TrpcContext {
@@ -23,10 +23,11 @@ const t = initTRPC.context<TrpcContext>().create({
 export const router = t.router;
 
 /**
- * Every procedure goes through the auth guard: an unauthenticated call is UNAUTHORIZED. A procedure whose input
- * names a `threadId` answers NOT_FOUND for a thread the caller may not see (another user's), as if it did not exist.
+ * Every procedure goes through the auth guard: an unauthenticated call is UNAUTHORIZED. An API key needs
+ * `threads:read` for queries and subscriptions, `threads:write` for mutations. A procedure whose input names a
+ * `threadId` answers NOT_FOUND for a thread the caller may not see (another user's), as if it did not exist.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, next, getRawInput }) => {
+const authedProcedure = t.procedure.use(async ({ ctx, next, getRawInput }) => {
   if (!ctx.caller) {
     const message = ctx.authError ?? "Sign in first";
     throw new TRPCError({ code: ctx.authStatus === 403 ? "FORBIDDEN" : "UNAUTHORIZED", message, cause: new ApiError(ctx.authStatus ?? 401, ctx.authStatus === 403 ? "CSRF" : "UNAUTHORIZED", message) });
@@ -38,9 +39,23 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next, getRawInput }
   return next({ ctx: { ...ctx, caller: ctx.caller } });
 });
 
-/** Administrators only (definitions editing, instance variables, users): FORBIDDEN for others. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+export const publicProcedure = authedProcedure.use(({ ctx, next, type }) => {
+  try {
+    assertScope(ctx.caller, type === "mutation" ? "threads:write" : "threads:read");
+  } catch (err) {
+    toTrpcError(err);
+  }
+  return next();
+});
+
+/** Administrators only (definitions editing, instance variables, users): FORBIDDEN for others, and for keys without `admin`. */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!isAdmin(ctx.caller)) throw new TRPCError({ code: "FORBIDDEN", message: "This is for administrators only", cause: new ApiError(403, "FORBIDDEN", "This is for administrators only") });
+  try {
+    assertScope(ctx.caller, "admin");
+  } catch (err) {
+    toTrpcError(err);
+  }
   return next();
 });
 

@@ -19,7 +19,7 @@ afterAll(async () => {
 describe("first-run setup", () => {
   it("runs in local mode until the first admin is created at /api/auth/setup, then requires sign-in", async () => {
     const anon = client(t.url, "");
-    expect((await anon("GET", "/api/auth/setup")).body).toEqual({ setup_needed: true });
+    expect((await anon("GET", "/api/auth/setup")).body).toEqual({ setup_needed: true, setup_token_required: false });
     expect((await anon("GET", "/api/agents")).status).toBe(200); // local mode
     expect((await anon("POST", "/api/auth/setup", { username: "root", password: "short" })).status).toBe(400);
     const res = await anon("POST", "/api/auth/setup", { username: "root", password: "pw-root-12345" });

@@ -7,7 +7,7 @@ import { getApp } from "@/server/worker/app";
 export const metadata = { title: "Users" };
 
 export default async function UsersPage() {
-  const auth = await pageAuth(await getApp(), (await headers()).get("cookie"));
+  const auth = await pageAuth(await getApp(), await headers());
   if (auth.caller?.role !== "admin") return <Forbidden what="Users" />;
   return <UsersScreen currentUserId={auth.caller.userId} />;
 }

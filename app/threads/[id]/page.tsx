@@ -19,7 +19,7 @@ const INLINE_NODES = 1_000;
  */
 async function initialTree(threadId: string): Promise<{ tree: TreeSnapshot | null; error: string | null }> {
   const app = await getApp();
-  const auth = await pageAuth(app, (await headers()).get("cookie"));
+  const auth = await pageAuth(app, await headers());
   if (!auth.caller) return { tree: null, error: null };
   if (!(await canSeeThread(app, auth.caller, threadId))) return { tree: null, error: `Thread ${threadId} not found` };
   try {

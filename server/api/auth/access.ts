@@ -1,3 +1,4 @@
+import type { ApiScope } from "@/shared/api-scopes";
 import type { Caller } from "@/shared/caller";
 import type { App } from "../app-context";
 import { ApiError } from "../errors";
@@ -43,4 +44,16 @@ export function assertAdmin(caller: Caller | null | undefined, what = "This"): v
 /** 403 in local mode for what needs a signed-in account (API keys, my variables). */
 export function assertAccount(caller: Caller | null | undefined): asserts caller is Caller & { userId: string } {
   if (!caller?.userId) throw new ApiError(403, "FORBIDDEN", "This needs a signed-in account: create the first admin at /setup");
+}
+
+/** 403 for an API key: managing keys (and so minting new credentials) needs a signed-in session. */
+export function assertSession(caller: Caller | null | undefined, what = "Managing API keys"): void {
+  if (caller?.via === "api-key") throw new ApiError(403, "SESSION_REQUIRED", `${what} needs a signed-in session, not an API key`);
+}
+
+/** 403 for an API key without the scope; sessions and local mode are limited by the role alone. */
+export function assertScope(caller: Caller | null | undefined, scope: ApiScope): void {
+  if (caller?.via === "api-key" && !caller.scopes?.includes(scope)) {
+    throw new ApiError(403, "INSUFFICIENT_SCOPE", `This API key lacks the ${scope} scope`, [{ path: "scopes", message: `needs ${scope}` }]);
+  }
 }

@@ -1,6 +1,9 @@
+import type { ApiScope } from "@/shared/api-scopes";
 import type { Caller } from "@/shared/caller";
+import { assertScope, assertSession } from "../auth/access";
 import { authenticate, PUBLIC_PATHS } from "../auth/guard";
 import { ApiError, errorResponse } from "../errors";
+import { assertJsonWithinLimits } from "../json-limits";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -15,11 +18,24 @@ export interface RouteContext<App> {
 
 export type RouteHandler<App> = (ctx: RouteContext<App>) => Promise<Response> | Response;
 
+/**
+ * What an API key needs for a route: a scope, `session` (keys are refused: key management), or `any` (any valid
+ * credential). Without one: `threads:read` for GET, `threads:write` for other methods.
+ */
+export type RouteScope = ApiScope | "session" | "any";
+
 export interface Route<App> {
   method: Method;
   /** Path pattern: `/api/threads/:id`, with an optional trailing `*rest` that captures the remainder. */
   path: string;
   handler: RouteHandler<App>;
+  scope?: RouteScope;
+}
+
+function assertRouteScope(caller: Caller, route: Route<unknown>): void {
+  const scope = route.scope ?? (route.method === "GET" ? "threads:read" : "threads:write");
+  if (scope === "session") assertSession(caller);
+  else if (scope !== "any") assertScope(caller, scope);
 }
 
 interface CompiledRoute<App> extends Route<App> {
@@ -63,10 +79,11 @@ export function createRestDispatcher<App>(routes: Route<App>[], getApp: () => Pr
         if (route.method !== request.method) continue;
         const params: Record<string, string> = {};
         route.keys.forEach((k, i) => {
-          params[k] = decodeURIComponent(m[i + 1] ?? "");
+          params[k] = decodePathPart(m[i + 1] ?? "");
         });
         const app = await getApp();
         const caller = PUBLIC_PATHS.has(url.pathname) ? null : await authenticate(request, app as never);
+        if (caller) assertRouteScope(caller, route as Route<unknown>);
         return await route.handler({ request, url, params, app, caller });
       }
       if (pathMatched) throw new ApiError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${url.pathname}`);
@@ -77,10 +94,19 @@ export function createRestDispatcher<App>(routes: Route<App>[], getApp: () => Pr
   };
 }
 
-/** Read a JSON body, answering 400 (not 500) for malformed JSON. */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new ApiError(400, "BAD_REQUEST", "The path has malformed percent-encoding");
+  }
+}
+
+/** Read a JSON body, answering 400 (not 500) for malformed JSON and 413 for one too large or too deeply nested. */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === "") return {};
+  assertJsonWithinLimits(text);
   try {
     return JSON.parse(text);
   } catch {

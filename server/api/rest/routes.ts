@@ -26,6 +26,7 @@ import type { BuiltInThreadRoute } from "../endpoints/mounted";
 import { createRestDispatcher, type Route, type RouteHandler } from "./router";
 import { assertThreadAccess } from "../auth/access";
 import { loginHandler, logoutHandler, meHandler, setupHandler } from "../auth/handlers";
+import { oidcCallbackHandler, oidcLoginHandler } from "../auth/oidc-handlers";
 import { costHandler, effectsHandler, filesHandler, logsHandler } from "../threads/data-handlers";
 import { streamHandler } from "../threads/stream-handler";
 import { getVariablesHandler, postVariablesHandler, subagentsHandler } from "../threads/subagent-handlers";
@@ -51,25 +52,27 @@ function owned(handler: RouteHandler<App>): RouteHandler<App> {
   };
 }
 
-/** Every REST route of design.md §5, in one table. */
+/** Every REST route of design.md §5, in one table, with what an API key needs for it (router.ts: RouteScope). */
 export const routes: Route<App>[] = [
   { method: "GET", path: "/api/health", handler: getHealth },
   { method: "POST", path: "/api/auth/login", handler: loginHandler },
-  { method: "POST", path: "/api/auth/logout", handler: logoutHandler },
-  { method: "GET", path: "/api/auth/me", handler: meHandler },
+  { method: "GET", path: "/api/auth/oidc/login", handler: oidcLoginHandler },
+  { method: "GET", path: "/api/auth/oidc/callback", handler: oidcCallbackHandler },
+  { method: "POST", path: "/api/auth/logout", handler: logoutHandler, scope: "any" },
+  { method: "GET", path: "/api/auth/me", handler: meHandler, scope: "any" },
   { method: "GET", path: "/api/auth/setup", handler: setupHandler },
   { method: "POST", path: "/api/auth/setup", handler: setupHandler },
-  { method: "GET", path: "/api/auth/keys", handler: listKeysHandler },
-  { method: "POST", path: "/api/auth/keys", handler: createKeyHandler },
-  { method: "DELETE", path: "/api/auth/keys/:id", handler: revokeKeyHandler },
-  { method: "GET", path: "/api/users", handler: listUsersHandler },
-  { method: "POST", path: "/api/users", handler: createUserHandler },
+  { method: "GET", path: "/api/auth/keys", handler: listKeysHandler, scope: "session" },
+  { method: "POST", path: "/api/auth/keys", handler: createKeyHandler, scope: "session" },
+  { method: "DELETE", path: "/api/auth/keys/:id", handler: revokeKeyHandler, scope: "session" },
+  { method: "GET", path: "/api/users", handler: listUsersHandler, scope: "admin" },
+  { method: "POST", path: "/api/users", handler: createUserHandler, scope: "admin" },
   { method: "GET", path: "/api/users/me/variables", handler: myVariablesHandler },
   { method: "PUT", path: "/api/users/me/variables", handler: saveMyVariablesHandler },
-  { method: "PATCH", path: "/api/users/:id", handler: updateUserHandler },
-  { method: "DELETE", path: "/api/users/:id", handler: deleteUserHandler },
-  { method: "GET", path: "/api/variables/instance", handler: instanceVariablesHandler },
-  { method: "PUT", path: "/api/variables/instance", handler: saveInstanceVariablesHandler },
+  { method: "PATCH", path: "/api/users/:id", handler: updateUserHandler, scope: "admin" },
+  { method: "DELETE", path: "/api/users/:id", handler: deleteUserHandler, scope: "admin" },
+  { method: "GET", path: "/api/variables/instance", handler: instanceVariablesHandler, scope: "admin" },
+  { method: "PUT", path: "/api/variables/instance", handler: saveInstanceVariablesHandler, scope: "admin" },
   { method: "GET", path: "/api/variables/agents/:name", handler: agentVariablesHandler },
   { method: "GET", path: "/api/providers", handler: providersHandler },
   { method: "GET", path: "/api/agents", handler: listAgents },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createApiKey, createKeyBody, listApiKeys, revokeApiKey } from "../accounts/api-keys";
-import { assertAccount, assertThreadAccess } from "../auth/access";
+import { assertAccount, assertSession, assertThreadAccess } from "../auth/access";
 import { anyUser } from "../auth/guard";
 import { listVariables, saveVariables, saveVariablesBody } from "../variables/env-values";
 import { listProviders } from "../variables/providers";
@@ -15,11 +15,20 @@ export const accountRouter = router({
     setupNeeded: !(await anyUser(ctx.app)),
   })),
   /** The caller's keys; null in local mode (keys belong to accounts). */
-  keys: publicProcedure.query(async ({ ctx }) => (ctx.caller.userId ? listApiKeys(ctx.app.queries, ctx.caller.userId) : null)),
+  keys: publicProcedure.query(async ({ ctx }) => {
+    try {
+      assertSession(ctx.caller);
+      return ctx.caller.userId ? await listApiKeys(ctx.app.queries, ctx.caller.userId) : null;
+    } catch (err) {
+      toTrpcError(err);
+    }
+  }),
+  /** A new key: needs a signed-in session, never a key. */
   createKey: publicProcedure.input(createKeyBody).mutation(async ({ ctx, input }) => {
     try {
       assertAccount(ctx.caller);
-      return await createApiKey(ctx.app.queries, ctx.caller.userId, input.name);
+      assertSession(ctx.caller);
+      return await createApiKey(ctx.app.queries, ctx.caller, input);
     } catch (err) {
       toTrpcError(err);
     }
@@ -27,6 +36,7 @@ export const accountRouter = router({
   revokeKey: publicProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     try {
       assertAccount(ctx.caller);
+      assertSession(ctx.caller);
       await revokeApiKey(ctx.app.queries, ctx.caller.userId, input.id);
       return { ok: true };
     } catch (err) {

@@ -11,7 +11,7 @@ export const adminRouter = router({
   createUser: adminProcedure.input(createUserBody).mutation(({ ctx, input }) => createUser(ctx.app.queries, input).catch(toTrpcError)),
   updateUser: adminProcedure
     .input(byId.extend(updateUserBody.shape))
-    .mutation(({ ctx, input: { id, ...patch } }) => updateUser(ctx.app.queries, id, patch).catch(toTrpcError)),
+    .mutation(({ ctx, input: { id, ...patch } }) => updateUser(ctx.app.queries, id, patch, ctx.caller.userId).catch(toTrpcError)),
   deleteUser: adminProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await deleteUser(ctx.app.queries, input.id, ctx.caller.userId).catch(toTrpcError);
     return { ok: true };

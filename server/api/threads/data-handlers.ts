@@ -5,6 +5,7 @@ import { guessMimeType, normalizePath } from "@/server/runtime/files/paths";
 import type { App } from "../app-context";
 import { ApiError } from "../errors";
 import type { RouteContext } from "../rest/router";
+import { isInlineSafe, mimeEssence } from "./mime-type";
 
 type Ctx = RouteContext<App>;
 
@@ -73,9 +74,11 @@ export async function filesHandler({ params, request, app }: Ctx): Promise<Respo
     }
     const data = stat ? await files.read(thread.id, path) : null;
     if (!stat || !data) throw new NotFoundError(`File ${path} not found in thread ${thread.id}`);
-    const type = stat.mimeType ?? guessMimeType(path);
+    const stored = stat.mimeType ?? guessMimeType(path);
+    // A type that is not exactly one well-formed MIME type is served as opaque bytes.
+    const type = mimeEssence(stored) ? stored : "application/octet-stream";
     // Thread files are untrusted (models and tools write them): never let one run as the app's origin.
-    const inlineSafe = /^image\/(png|jpe?g|gif|webp|avif)$/.test(type) || type.startsWith("text/plain") || type === "application/pdf";
+    const inlineSafe = isInlineSafe(type);
     return new Response(data as BodyInit, {
       headers: {
         "content-type": type,
@@ -91,7 +94,7 @@ export async function filesHandler({ params, request, app }: Ctx): Promise<Respo
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > MAX_UPLOAD) throw new ApiError(413, "PAYLOAD_TOO_LARGE", `Files are limited to ${MAX_UPLOAD / 1024 / 1024} MiB`);
     if (path === "/") throw new ApiError(400, "BAD_REQUEST", "A file path is required, e.g. /attachments/notes.txt");
-    const type = request.headers.get("content-type")?.split(";")[0]?.trim();
+    const type = mimeEssence(request.headers.get("content-type"));
     const row = await files.write(thread.id, path, bytes, { mimeType: type && type !== "application/octet-stream" ? type : guessMimeType(path) });
     return Response.json({ path: row.path, size: row.size, mime_type: row.mimeType }, { status: 201 });
   }

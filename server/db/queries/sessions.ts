@@ -5,9 +5,10 @@ export interface CredentialOwner {
   id: string;
   username: string;
   role: string;
+  deactivatedAt: Date | null;
 }
 
-const owner = { select: { id: true, username: true, role: true } } as const;
+const owner = { select: { id: true, username: true, role: true, deactivatedAt: true } } as const;
 
 /** Sign-in sessions: only the hash of a session token is stored. */
 export function sessionQueries(prisma: PrismaClient) {
@@ -22,7 +23,7 @@ export function sessionQueries(prisma: PrismaClient) {
     async removeByTokenHash(tokenHash: string): Promise<void> {
       await prisma.session.deleteMany({ where: { tokenHash } });
     },
-    /** Sign a user out everywhere (after a password reset). */
+    /** Sign a user out everywhere (password reset, deactivation). */
     async removeForUser(userId: string): Promise<void> {
       await prisma.session.deleteMany({ where: { userId } });
     },

@@ -7,10 +7,18 @@ export interface UserRow {
   username: string;
   passwordHash: string;
   role: string;
+  deactivatedAt: Date | null;
+  oidcSubject: string | null;
   createdAt: Date;
 }
 
-const columns = { id: true, username: true, passwordHash: true, role: true, createdAt: true } as const;
+const columns = { id: true, username: true, passwordHash: true, role: true, deactivatedAt: true, oidcSubject: true, createdAt: true } as const;
+
+/**
+ * Usernames are compared case-insensitively: they are stored lower-cased, and every lookup lower-cases its argument
+ * (`ADMIN` and `admin` are one account).
+ */
+export const canonicalUsername = (username: string) => username.trim().toLowerCase();
 
 /** The accounts table: reads and writes of user administration, sign-in and first-run setup. */
 export function userQueries(prisma: PrismaClient) {
@@ -23,19 +31,23 @@ export function userQueries(prisma: PrismaClient) {
       return prisma.user.findUnique({ where: { id }, select: columns });
     },
     byUsername(username: string): Promise<UserRow | null> {
-      return prisma.user.findUnique({ where: { username }, select: columns });
+      return prisma.user.findUnique({ where: { username: canonicalUsername(username) }, select: columns });
     },
     count(): Promise<number> {
       return prisma.user.count();
     },
-    /** Administrators other than `id` (the last admin may not be demoted or removed). */
+    /** The account linked to an OpenID Connect identity (`<issuer>#<sub>`), or null. */
+    byOidcSubject(oidcSubject: string): Promise<UserRow | null> {
+      return prisma.user.findUnique({ where: { oidcSubject }, select: columns });
+    },
+    /** Active administrators other than `id` (the last one may not be demoted, deactivated or removed). */
     otherAdmins(id: string): Promise<number> {
-      return prisma.user.count({ where: { role: "admin", id: { not: id } } });
+      return prisma.user.count({ where: { role: "admin", deactivatedAt: null, id: { not: id } } });
     },
-    create(data: { username: string; role: string; passwordHash: string }): Promise<UserRow> {
-      return prisma.user.create({ data, select: columns });
+    create(data: { username: string; role: string; passwordHash: string; oidcSubject?: string }): Promise<UserRow> {
+      return prisma.user.create({ data: { ...data, username: canonicalUsername(data.username) }, select: columns });
     },
-    update(id: string, data: { role?: string; passwordHash?: string }): Promise<UserRow> {
+    update(id: string, data: { role?: string; passwordHash?: string; deactivatedAt?: Date | null }): Promise<UserRow> {
       return prisma.user.update({ where: { id }, data, select: columns });
     },
     /** Remove an account with its variables (sessions, keys and threads go by cascade). */

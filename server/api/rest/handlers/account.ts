@@ -1,6 +1,6 @@
 import type { App } from "../../app-context";
 import { createApiKey, createKeyBody, listApiKeys, revokeApiKey } from "../../accounts/api-keys";
-import { assertAccount } from "../../auth/access";
+import { assertAccount, assertSession } from "../../auth/access";
 import { listVariables, saveVariables, saveVariablesBody } from "../../variables/env-values";
 import { readJson, type RouteContext } from "../router";
 
@@ -12,11 +12,14 @@ export async function listKeysHandler({ app, caller }: Ctx): Promise<Response> {
   return Response.json({ api_keys: await listApiKeys(app.queries, caller.userId) });
 }
 
-/** `POST /api/auth/keys {name}` → 201 `{key, api_key}`: the key is in this response only. */
+/**
+ * `POST /api/auth/keys {name, scopes?, expires_at?}` → 201 `{key, api_key}`: the key is in this response only. The
+ * route table lets only a signed-in session here (a key cannot mint keys).
+ */
 export async function createKeyHandler({ app, caller, request }: Ctx): Promise<Response> {
   assertAccount(caller);
-  const { name } = createKeyBody.parse(await readJson(request));
-  return Response.json(await createApiKey(app.queries, caller.userId, name), { status: 201 });
+  assertSession(caller);
+  return Response.json(await createApiKey(app.queries, caller, createKeyBody.parse(await readJson(request))), { status: 201 });
 }
 
 /** `DELETE /api/auth/keys/:id`: revoke. */

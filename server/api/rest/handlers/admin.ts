@@ -20,10 +20,10 @@ export async function createUserHandler({ app, caller, request }: Ctx): Promise<
   return Response.json({ user: await createUser(app.queries, createUserBody.parse(await readJson(request))) }, { status: 201 });
 }
 
-/** `PATCH /api/users/:id {role?, password?}` (admin): change the role, reset the password. */
+/** `PATCH /api/users/:id {role?, password?, active?}` (admin): change the role, reset the password, (de)activate. */
 export async function updateUserHandler({ app, caller, request, params }: Ctx): Promise<Response> {
   assertAdmin(caller, "User administration");
-  return Response.json({ user: await updateUser(app.queries, params.id!, updateUserBody.parse(await readJson(request))) });
+  return Response.json({ user: await updateUser(app.queries, params.id!, updateUserBody.parse(await readJson(request)), caller?.userId ?? null) });
 }
 
 /** `DELETE /api/users/:id` (admin). */

@@ -1,0 +1,44 @@
+/**
+ * The HTTP server in front of Next.js (what `next start` / `next dev` would be), for two things Next.js does not do:
+ * - it records each request's socket address in a header only it may write (server/api/auth/client-address.ts), since
+ *   a route handler never sees the socket and Next.js keeps any `X-Forwarded-For` a client sends;
+ * - it refuses what Next.js would answer with a 500 (a method such as TRACE, a path with malformed percent-encoding)
+ *   with a 4xx in the API's error shape (server/api/http-front.ts).
+ * Set NODE_ENV before importing this module (Next.js reads it when it loads).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { stampPeerAddress } from "../server/api/auth/client-address";
+import { frontRefusal } from "../server/api/http-front";
+
+export async function serveNext(opts: { dir: string; dev: boolean; port: number; host?: string }): Promise<{ url: string; close(): Promise<void> }> {
+  const mod = (await import("next")) as unknown as { default: NextFactory | { default: NextFactory } };
+  const createNext = typeof mod.default === "function" ? mod.default : mod.default.default;
+  const app = createNext({ dev: opts.dev, dir: opts.dir, hostname: opts.host ?? "localhost", port: opts.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((req, res) => {
+    stampPeerAddress(req.headers, req.socket.remoteAddress);
+    const refused = frontRefusal(req.method, req.url);
+    if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${opts.host ?? "localhost"}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type NextFactory = (options: { dev: boolean; dir: string; hostname: string; port: number }) => {
+  prepare(): Promise<void>;
+  getRequestHandler(): (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+};
