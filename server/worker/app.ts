@@ -8,6 +8,7 @@ import { createQueries } from "@/server/db/queries/create-queries";
 import { config as loadProcessConfig, type AppConfig } from "@/server/env";
 import { createRegistryStore } from "@/server/registry";
 import { definitionsCache } from "@/server/runtime/definitions-from-registry";
+import { redactConsole } from "@/server/runtime/env/console-redaction";
 import { createSecretBox } from "@/server/runtime/env/secret-box";
 import { createOpenAiClient } from "@/server/runtime/llm/openai-client";
 import { Runtime } from "@/server/runtime/runtime";
@@ -83,6 +84,8 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   const events = await createEventBus({ database: cfg.database, prisma, events: persistence.events, listen: role !== "worker" });
   const bus = events.bus;
   const secrets = createSecretBox(loadSecretsKey(cfg.SECRETS_KEY, cfg.dataDir));
+  // Console output (tools, hooks and effects print through it, and so does our log) never shows a secret value.
+  const restoreConsole = redactConsole(secrets);
   const runtime = new Runtime({
     persistence,
     bus,
@@ -130,6 +133,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
       await events.close();
       registry.close();
       await prisma.$disconnect();
+      restoreConsole();
     },
   };
 }
