@@ -44,6 +44,8 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     name: z.string(),
     kind: z.string(),
     arguments: z.string(),
+    /** 1 the first time the call runs; 2, 3, … when it runs again after an interruption (a crash, a restart). */
+    attempt: z.number().int().optional(),
   }),
   z.object({
     type: z.literal("tool.completed"),
@@ -116,6 +118,8 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     status: z.enum(["pending", "running", "done", "failed", "cancelled"]),
     attempts: z.number().int(),
     error: z.string().optional(),
+    /** `interrupted`: an `onInterrupt: 'fail'` effect found interrupted by a restart, not run again. */
+    errorCode: z.string().optional(),
   }),
 ]);
 

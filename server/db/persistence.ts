@@ -10,6 +10,7 @@ import { envStore, fileStore } from "./repositories/env-files";
 import { eventLog, llmLogStore } from "./repositories/events";
 import { messageStore, queueStore } from "./repositories/messages";
 import { threadStore } from "./repositories/threads";
+import { toolCallRunStore } from "./repositories/tool-call-runs";
 import { workStore } from "./repositories/work";
 import { cachedEnv, envCacheOf } from "./cached-env";
 import { chainedLlmLogs } from "./chained-llm-logs";
@@ -50,6 +51,7 @@ function stores(
     effects: () => effectStore(db),
     subagents: () => subagentStore(db),
     variableRequests: () => variableRequestStore(db),
+    toolCallRuns: () => toolCallRunStore(db),
   };
   const out = {} as Stores;
   for (const key of Object.keys(make) as (keyof Stores)[]) {

@@ -98,6 +98,16 @@ export interface ExecutionState {
   readonly turns: { readonly a: number; readonly b: number };
   /** Aborted when the thread is stopped or terminated. */
   readonly signal: AbortSignal;
+  /**
+   * The id of the tool call running (the same id when the call runs again after an interruption), or null outside a
+   * tool call. Send it to external systems as the idempotency key of the call's side effect.
+   */
+  readonly toolCallId: string | null;
+  /**
+   * Which run of this tool call (or effect) this is: 1 the first time, 2, 3, … when it runs again after an
+   * interruption (a crash, a restart, a lost worker). 1 outside a tool call or effect.
+   */
+  readonly attempt: number;
 }
 
 /** The unified API of a thread, passed to tools, hooks and effects. */

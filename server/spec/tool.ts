@@ -26,9 +26,24 @@ export interface ToolDefinition<A extends AnyZodObject | undefined = AnyZodObjec
   variables?: VariableDefinitionInput[];
   /** @deprecated Use `variables`. */
   tenvs?: Record<string, unknown>;
+  /**
+   * What happens to a call of this tool that was interrupted (a crash, a restart, a lost worker) before its result
+   * was stored: `'rerun'` (the default) runs it again, with `state.execution.attempt` 2, 3, …; `'fail'` does not run
+   * it again and stores a tool error with `error_code: 'interrupted'` instead (for a tool that must not repeat its
+   * side effect, such as a payment).
+   */
+  onInterrupt?: InterruptPolicy;
   /** Runs the tool with the thread's state and the validated arguments. */
   execute: (state: ThreadState, args: ToolArgsOf<A>) => ToolReturn | Promise<ToolReturn>;
 }
+
+/** What the runtime does with a tool call or effect interrupted before it finished (see `ToolDefinition.onInterrupt`). */
+export type InterruptPolicy = "rerun" | "fail";
+
+/** Schema of `onInterrupt` (tools and effects). */
+export const interruptPolicySchema = z.enum(["rerun", "fail"], {
+  error: "onInterrupt must be 'rerun' (run it again after an interruption, the default) or 'fail' (never run it twice)",
+});
 
 /** `execute` of a tool whose argument type is not known statically. */
 export type AnyToolExecute = (state: ThreadState, args: Record<string, unknown>) => unknown;
@@ -55,6 +70,7 @@ export const toolDefinitionSchema = z.object({
   args: zodObjectSchema("args").optional(),
   variables: variableListSchema,
   tenvs: legacyTenvsSchema.optional(),
+  onInterrupt: interruptPolicySchema.optional(),
   execute: functionSchema<AnyToolExecute>("execute", "execute: async (state, args) => { ... }"),
 });
 

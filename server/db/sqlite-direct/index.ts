@@ -5,6 +5,7 @@ import { directMessages } from "./messages";
 import { directQueue } from "./queue";
 import { directEnv, directLlmLogs, directSubagents } from "./registry-env-logs";
 import { directEvents, directThreads } from "./threads";
+import { directToolCallRuns } from "./tool-call-runs";
 import { directWork } from "./work";
 
 const DIRECT = {
@@ -17,6 +18,7 @@ const DIRECT = {
   llmLogs: directLlmLogs,
   work: directWork,
   files: directFiles,
+  toolCallRuns: directToolCallRuns,
 } as const;
 
 /**

@@ -197,6 +197,15 @@ export interface SubagentStore {
   update(childId: string, patch: Partial<Pick<SubagentRecord, "status" | "reportedAt" | "toolCallId" | "blocking">>): Promise<SubagentRecord>;
 }
 
+/**
+ * The runs of tool calls: each start of a call is counted before the tool runs, durably, so that a call started again
+ * after a crash or restart knows it is a repeat.
+ */
+export interface ToolCallRunStore {
+  /** Count one more start of the call (made by the assistant message `messageId`); returns the attempt, 1 the first time. */
+  start(messageId: string, toolCallId: string): Promise<number>;
+}
+
 export interface VariableRequestStore {
   create(input: Omit<VariableRequestRecord, "id" | "status" | "createdAt">): Promise<VariableRequestRecord>;
   get(id: string): Promise<VariableRequestRecord | null>;
@@ -216,6 +225,7 @@ export interface Stores {
   effects: EffectStore;
   subagents: SubagentStore;
   variableRequests: VariableRequestStore;
+  toolCallRuns: ToolCallRunStore;
 }
 
 export interface Persistence extends Stores {

@@ -41,6 +41,7 @@ export class MemoryPersistence implements Persistence {
     effects: new Map<string, ScheduledEffectRecord>(),
     subagents: new Map<string, SubagentRecord>(),
     requests: new Map<string, VariableRequestRecord>(),
+    toolCallRuns: new Map<string, number>(),
   };
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -58,6 +59,7 @@ export class MemoryPersistence implements Persistence {
   get effects() { return this.s.effects; }
   get subagents() { return this.s.subagents; }
   get variableRequests() { return this.s.variableRequests; }
+  get toolCallRuns() { return this.s.toolCallRuns; }
 
   async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
     const run = async () => {
@@ -73,6 +75,7 @@ export class MemoryPersistence implements Persistence {
         effects: new Map([...this.data.effects].map(([k, v]) => [k, clone(v)])),
         subagents: new Map([...this.data.subagents].map(([k, v]) => [k, clone(v)])),
         requests: new Map([...this.data.requests].map(([k, v]) => [k, clone(v)])),
+        toolCallRuns: new Map(this.data.toolCallRuns),
       };
       const result = await fn(buildStores(() => copy));
       this.data = copy;
@@ -257,6 +260,9 @@ function buildStores(get: () => any): Stores {
       async create(input) { const r: VariableRequestRecord = { ...clone(input), id: newId(), status: "open", createdAt: new Date() }; d().requests.set(r.id, r); return clone(r); },
       async get(id) { const r = d().requests.get(id); return r ? clone(r) : null; },
       async fulfill(id) { const r = d().requests.get(id); if (!r || r.status !== "open") return false; d().requests.set(id, { ...r, status: "fulfilled" }); return true; },
+    },
+    toolCallRuns: {
+      async start(messageId, toolCallId) { const key = `${messageId}|${toolCallId}`; const n = (d().toolCallRuns.get(key) ?? 0) + 1; d().toolCallRuns.set(key, n); return n; },
     },
     files: {
       async write(threadId, path, data, o) {

@@ -117,8 +117,9 @@ export async function runStep(
       start.stopRequested = fresh.stopRequestedAt !== null;
       const first = toolCalls[0];
       if (first && !start.stopRequested && !signal.aborted) {
-        await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name)));
-        start.announced = first.id;
+        const attempt = await tx.toolCallRuns.start(msg.id, first.id);
+        await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name), attempt));
+        start.announced = { id: first.id, attempt };
       }
     },
     { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
