@@ -54,6 +54,8 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     status: z.enum(["success", "error"]),
     durationMs: z.number(),
     messageId: z.string().optional(),
+    /** The run of the call that produced the result (see `tool.started`); absent when the call never started. */
+    attempt: z.number().int().optional(),
   }),
   /** An attempt is about to be sent (one per HTTP attempt, retries and fallbacks included). Never carries secrets. */
   z.object({

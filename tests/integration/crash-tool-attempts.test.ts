@@ -67,6 +67,9 @@ describe("tool calls interrupted by a crash", () => {
       [first.toolCallId, 1],
       [first.toolCallId, 2],
     ]);
+    // Its result says which run produced it (the chat and the Inspector show "re-run after a restart").
+    const completed = events.filter((e) => e.data.type === "tool.completed").map((e) => [e.data.toolCallId, e.data.attempt]);
+    expect(completed).toEqual([[first.toolCallId, 2]]);
   }, 90_000);
 
   it("an onInterrupt: 'fail' tool is not run again: its result is a tool error with error_code 'interrupted'", async () => {

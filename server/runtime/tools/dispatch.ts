@@ -85,8 +85,8 @@ export async function runToolCalls(
     // A tool that must not run twice has its result stored at once: held, a crash would lose it and refuse the re-run.
     const hold =
       holdLast && call === calls[calls.length - 1] && (!entry || !parsed.ok || (entry.kind === "tool" && !refusesRepeat(tc, entry.name, 0)));
-    if (hold) unstored = await prepareResult(tc, call, result, performance.now() - started);
-    else await storeResult(tc, call, result, performance.now() - started);
+    if (hold) unstored = await prepareResult(tc, call, result, performance.now() - started, attempt);
+    else await storeResult(tc, call, result, performance.now() - started, attempt);
     executed.push({ name, args: parsed.ok ? parsed.args : null, status: result.status, text: resultText(result) });
   }
   return { executed, threadChanged, deferred, unstored };
@@ -169,9 +169,9 @@ async function afterToolHooks(tc: ToolCallContext, call: ToolCallRecord, result:
   return redactDeep(r, tc.ctx.secrets);
 }
 
-/** Store the tool message for a call and announce it. */
-export async function storeResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number): Promise<void> {
-  await (await prepareResult(scope, call, result, durationMs)).store();
+/** Store the tool message for a call and announce it (`attempt`: the run of the call that produced it, if it ran). */
+export async function storeResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number, attempt?: number): Promise<void> {
+  await (await prepareResult(scope, call, result, durationMs, attempt)).store();
 }
 
 /**
@@ -183,7 +183,13 @@ export interface UnstoredResult {
   store(): Promise<void>;
 }
 
-export async function prepareResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number): Promise<UnstoredResult> {
+export async function prepareResult(
+  scope: StateScope,
+  call: ToolCallRecord,
+  result: ToolResult,
+  durationMs: number,
+  attempt?: number,
+): Promise<UnstoredResult> {
   // A call has one result. Another writer may have stored it meanwhile: a blocking child's report answers the call
   // in the child's transaction, possibly while this thread re-runs the call after a restart. Checked with the thread
   // locked (the report locks it too), among the messages after the call's own.
@@ -224,6 +230,7 @@ export async function prepareResult(scope: StateScope, call: ToolCallRecord, res
           status: result.status,
           durationMs: Math.round(durationMs),
           messageId: msg.id,
+          ...(attempt !== undefined ? { attempt } : {}),
         });
       },
       { existing },
