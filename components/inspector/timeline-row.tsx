@@ -46,7 +46,9 @@ export const TimelineRow = memo(function TimelineRow({
             re-run after a restart
           </span>
         ) : null}
-        {i.status === "error" ? <span className="ml-1 text-xs text-red-700 dark:text-red-300">error</span> : null}
+        {i.status === "error" || i.status === "interrupted" ? (
+          <span className="ml-1 text-xs text-red-700 dark:text-red-300">{i.status}</span>
+        ) : null}
       </td>
       <td className="px-2 py-1">
         <div className="relative h-3 overflow-hidden rounded bg-slate-100 dark:bg-slate-800">

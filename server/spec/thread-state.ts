@@ -66,7 +66,8 @@ export interface Log {
   latency_ms: number;
   /** Cost in USD computed from the model's prices, when known. */
   cost_usd?: number | null;
-  status: "success" | "error";
+  /** `pending` while the request is in flight; `interrupted` when a crash or a stop cut it off before its answer. */
+  status: "pending" | "success" | "error" | "interrupted";
   error?: string | null;
   finish_reason?: string | null;
   /** Creation time in microseconds. */

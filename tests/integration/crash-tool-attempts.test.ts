@@ -86,3 +86,32 @@ describe("tool calls interrupted by a crash", () => {
     expect(JSON.stringify(last.messages.at(-1))).toContain("interrupted by a server restart");
   }, 90_000);
 });
+
+describe("request log across a crash", () => {
+  it("a request cut off by a kill keeps its row (pending, then interrupted on resume): /logs and /cost count every request the model server saw", async () => {
+    fake.clearRequests();
+    fake.setScript([
+      { when: { last_role: "user" }, times: 1, delay_ms: 10_000, respond: { content: "never delivered" } },
+      { respond: { content: "answer after restart" } },
+    ]);
+    server = new ServerProcess({ agentsSource: fixtureAgents, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" } });
+    await server.start();
+    const id = (await api(server.url, "POST", "/api/threads", { agent_id: "side_effects" })).body.threadId;
+    await api(server.url, "POST", `/api/threads/${id}/messages`, { content: "go" });
+    await waitFor(async () => fake.getRequests().length === 1, 15_000);
+    // Written as the request was sent, before any answer.
+    const before = (await api(server.url, "GET", `/api/threads/${id}/logs`)).body.logs as any[];
+    expect(before.map((l) => l.status)).toEqual(["pending"]);
+    expect(before[0].request.messages.at(-1)).toMatchObject({ role: "user", content: "go" });
+    await server.kill();
+    await server.start();
+    await waitForThread(server.url, id, ["idle"], 30_000);
+    const logs = (await api(server.url, "GET", `/api/threads/${id}/logs`)).body.logs as any[];
+    expect(logs.map((l) => l.status)).toEqual(["interrupted", "success"]);
+    expect(logs[0].error).toContain("cut off by a restart");
+    expect(logs[0].finished_at).toBeTruthy();
+    expect(logs.length).toBe(fake.getRequests().length);
+    const cost = (await api(server.url, "GET", `/api/threads/${id}/cost`)).body;
+    expect(cost.own.requests).toBe(2);
+  }, 90_000);
+});

@@ -102,7 +102,7 @@ export async function callModel(
 ): Promise<LlmResult> {
   const models = await resolveModels(deps, ctx, ctx.prompt.model);
   const hasTools = req.tools.length > 0;
-  return deps.llm.complete(
+  return closingPendingLogs(deps, thread.id, () => deps.llm.complete(
     {
       models,
       messages: req.messages,
@@ -116,6 +116,7 @@ export async function callModel(
       signal,
       onDelta: (d) =>
         deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
+      beforeSend: pendingLogger(deps, ctx, thread.id, step),
       onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead),
       onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step, deferred),
       // The client settles it before either of the two above (LlmCallOptions.whileInFlight).
@@ -124,7 +125,61 @@ export async function callModel(
       // announcement along (`heldAnnouncement`).
       ...(deferred ? { announceAfterMs: ANNOUNCE_AFTER_MS } : {}),
     },
-  );
+  ));
+}
+
+export const CANCELLED_REQUEST = "The request was cancelled before its answer was recorded (a stop, or a failure of the step)";
+export const INTERRUPTED_REQUEST = "The request was cut off by a restart before its answer was recorded";
+
+/**
+ * Run an LLM call whose requests are logged `pending` as they are sent: when it fails without logging an outcome (a
+ * stop aborts it, a callback throws), its rows still pending are closed as `interrupted`. A thread has one call in
+ * flight at a time, so every pending row of the thread is this call's.
+ */
+export async function closingPendingLogs<T>(deps: RuntimeDeps, threadId: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    await deps.persistence.transaction((tx) => tx.llmLogs.interruptPending(threadId, CANCELLED_REQUEST));
+    throw err;
+  }
+}
+
+/**
+ * Write each attempt's request-log row as it is sent (`pending`, the request redacted): a request cut off by a crash
+ * is still counted (`/logs`, `/cost`); the thread's next activation closes it as `interrupted`.
+ */
+export function pendingLogger(deps: RuntimeDeps, ctx: StepContext, threadId: string, step: number | null) {
+  return async (start: { model: ResolvedModel; attempt: number; request: Record<string, unknown>; requestText: string }): Promise<string> => {
+    const now = new Date();
+    const log = await deps.persistence.transaction((tx) =>
+      tx.llmLogs.insert({
+        threadId,
+        messageId: null,
+        side: ctx.side,
+        step,
+        modelName: start.model.name,
+        provider: start.model.provider,
+        modelId: start.model.model,
+        attempt: start.attempt,
+        request: redactDeep(start.request, ctx.secrets),
+        // The text as sent, when there is nothing to redact in it (else the store serializes the redacted request).
+        ...(ctx.secrets.length === 0 ? { requestText: start.requestText } : {}),
+        response: null,
+        status: "pending",
+        error: null,
+        inputTokens: 0,
+        outputTokens: 0,
+        cachedTokens: 0,
+        cost: 0,
+        latencyMs: null,
+        ttftMs: null,
+        startedAt: now,
+        finishedAt: null,
+      }),
+    );
+    return log.id;
+  };
 }
 
 /**
@@ -218,7 +273,10 @@ export function attemptLogger(deps: RuntimeDeps, ctx: StepContext, threadId: str
   };
 }
 
-/** The request-log row of an attempt and its `llm.response` event, in the caller's transaction. */
+/**
+ * The outcome of an attempt on its request-log row (written `pending` as it was sent, or whole now when it was not)
+ * and its `llm.response` event, in the caller's transaction.
+ */
 export async function writeAttemptLog(
   tx: Stores,
   emit: Emit,
@@ -227,18 +285,8 @@ export async function writeAttemptLog(
   a: LlmAttempt,
 ): Promise<void> {
   const { threadId, stepId, step } = at;
-  const log = await tx.llmLogs.insert({
-    threadId,
+  const outcome = {
     messageId: at.messageId,
-    side: ctx.side,
-    step,
-    modelName: a.model.name,
-    provider: a.model.provider,
-    modelId: a.model.model,
-    attempt: a.attempt,
-    request: redactDeep(a.request, ctx.secrets),
-    // The text as sent, when there is nothing to redact in it (else the store serializes the redacted request).
-    ...(ctx.secrets.length === 0 && a.requestText !== undefined ? { requestText: a.requestText } : {}),
     response: redactDeep(a.response, ctx.secrets),
     status: a.status,
     error: a.error === null ? null : redactDeep(a.error, ctx.secrets),
@@ -248,16 +296,34 @@ export async function writeAttemptLog(
     cost: a.cost,
     latencyMs: Math.round(a.latencyMs),
     ttftMs: a.ttftMs === null ? null : Math.round(a.ttftMs),
-    startedAt: a.startedAt,
     finishedAt: a.finishedAt,
-  });
+  };
+  let logId = a.logId;
+  if (logId !== undefined) await tx.llmLogs.complete(logId, outcome);
+  else {
+    const log = await tx.llmLogs.insert({
+      ...outcome,
+      threadId,
+      side: ctx.side,
+      step,
+      modelName: a.model.name,
+      provider: a.model.provider,
+      modelId: a.model.model,
+      attempt: a.attempt,
+      request: redactDeep(a.request, ctx.secrets),
+      // The text as sent, when there is nothing to redact in it (else the store serializes the redacted request).
+      ...(ctx.secrets.length === 0 && a.requestText !== undefined ? { requestText: a.requestText } : {}),
+      startedAt: a.startedAt,
+    });
+    logId = log.id;
+  }
   await emit(threadId, {
     type: "llm.response",
     stepId,
     model: a.model.name,
     attempt: a.attempt,
     status: a.status,
-    logId: log.id,
+    logId,
     error: a.error === null ? undefined : redactDeep(a.error, ctx.secrets),
     inputTokens: a.usage.inputTokens,
     outputTokens: a.usage.outputTokens,

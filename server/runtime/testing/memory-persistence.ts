@@ -191,6 +191,12 @@ function buildStores(get: () => any): Stores {
         return ordered.slice(o.offset ?? 0, (o.offset ?? 0) + (o.limit ?? 200));
       },
       async get(id) { return (d().logs as LlmLogRecord[]).find((l) => l.id === id) ?? null; },
+      async complete(id, o) { const i = (d().logs as LlmLogRecord[]).findIndex((l) => l.id === id); if (i >= 0) d().logs[i] = { ...d().logs[i], ...o }; },
+      async interruptPending(threadId, error) {
+        let n = 0;
+        d().logs = (d().logs as LlmLogRecord[]).map((l) => (l.threadId === threadId && l.status === "pending" ? (n++, { ...l, status: "interrupted", error, finishedAt: new Date() }) : l));
+        return n;
+      },
       async storedRequests(ids) { return (d().logs as LlmLogRecord[]).filter((l) => ids.includes(l.id)).map((l) => ({ id: l.id, request: l.request })); },
       async totals(ids) {
         const rows = (d().logs as LlmLogRecord[]).filter((l) => ids.includes(l.threadId));
