@@ -9,7 +9,7 @@ import { carriedHistory, settleCarry, type Carry } from "./carry";
 import { finishPendingStep } from "./finish-step";
 import { goIdle } from "./go-idle";
 import { runStep } from "./run-step";
-import { INTERRUPTED_REQUEST } from "../side-loop/llm-step";
+import { INTERRUPTED_REQUEST } from "../side-loop/request-log";
 import { finishUserStop, stopActivation, stopWithError } from "./stop-activation";
 import { watchStopRequests } from "./stop-request";
 
