@@ -44,6 +44,8 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     name: z.string(),
     kind: z.string(),
     arguments: z.string(),
+    /** 1 the first time the call runs; 2, 3, … when it runs again after an interruption (a crash, a restart). */
+    attempt: z.number().int().optional(),
   }),
   z.object({
     type: z.literal("tool.completed"),
@@ -52,6 +54,8 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     status: z.enum(["success", "error"]),
     durationMs: z.number(),
     messageId: z.string().optional(),
+    /** The run of the call that produced the result (see `tool.started`); absent when the call never started. */
+    attempt: z.number().int().optional(),
   }),
   /** An attempt is about to be sent (one per HTTP attempt, retries and fallbacks included). Never carries secrets. */
   z.object({
@@ -116,6 +120,8 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     status: z.enum(["pending", "running", "done", "failed", "cancelled"]),
     attempts: z.number().int(),
     error: z.string().optional(),
+    /** `interrupted`: an `onInterrupt: 'fail'` effect found interrupted by a restart, not run again. */
+    errorCode: z.string().optional(),
   }),
 ]);
 

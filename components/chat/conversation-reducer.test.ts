@@ -172,6 +172,13 @@ describe("conversation reducer", () => {
     expect(s.pending.map((p) => p.id)).toEqual(["local-2"]);
   });
 
+  it("a call run again after a restart keeps its attempt from tool.started through tool.completed", () => {
+    let s = run(start([msg("m5", 5)]), ev({ type: "tool.started", toolCallId: "c1", name: "x", kind: "tool", arguments: "{}", attempt: 2 }, 11));
+    expect(s.toolRuns.c1).toMatchObject({ running: true, attempt: 2 });
+    s = run(s, ev({ type: "tool.completed", toolCallId: "c1", name: "x", status: "success", durationMs: 3 }, 12));
+    expect(s.toolRuns.c1).toEqual({ running: false, durationMs: 3, status: "success", attempt: 2 });
+  });
+
   it("tool runs, handoffs and older pages", () => {
     let s = run(start([msg("m5", 5)]), ev({ type: "tool.started", toolCallId: "c1", name: "x", kind: "function", arguments: "{}" }, 11));
     expect(s.toolRuns.c1).toMatchObject({ running: true });

@@ -57,7 +57,7 @@ export function initialConversation(s: Snapshot): ConversationState {
     toolRuns: Object.fromEntries(
       Object.entries(s.toolRuns).map(([k, v]) => [
         k,
-        { durationMs: v.durationMs, status: v.status === "error" ? "error" : "success" },
+        { durationMs: v.durationMs, status: v.status === "error" ? "error" : "success", attempt: v.attempt },
       ]),
     ),
     pending: [],
@@ -156,12 +156,15 @@ function applyEvent(state: ConversationState, e: ThreadEvent): ConversationState
     case "tool.started":
       return {
         ...state,
-        toolRuns: { ...state.toolRuns, [e.toolCallId]: { ...state.toolRuns[e.toolCallId], running: true } },
+        toolRuns: { ...state.toolRuns, [e.toolCallId]: { ...state.toolRuns[e.toolCallId], running: true, attempt: e.attempt } },
       };
     case "tool.completed":
       return {
         ...state,
-        toolRuns: { ...state.toolRuns, [e.toolCallId]: { running: false, durationMs: e.durationMs, status: e.status } },
+        toolRuns: {
+          ...state.toolRuns,
+          [e.toolCallId]: { running: false, durationMs: e.durationMs, status: e.status, attempt: e.attempt ?? state.toolRuns[e.toolCallId]?.attempt },
+        },
       };
     case "thread.status":
       return {

@@ -65,6 +65,15 @@ export function ToolCallCard({ call, threadRunning }: { call: ToolCallView; thre
           <span className="text-xs">
             <StatusText call={call} threadRunning={threadRunning} />
           </span>
+          {(call.run?.attempt ?? 1) > 1 ? (
+            <span
+              data-testid="tool-rerun"
+              title={`Attempt ${call.run!.attempt}: the server restarted while this call ran, and it ran again`}
+              className="rounded bg-amber-100 px-1.5 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+            >
+              re-run after a restart
+            </span>
+          ) : null}
           {duration !== undefined && call.result ? (
             <span
               data-testid="tool-duration"

@@ -30,6 +30,8 @@ export interface ToolRun {
   running?: boolean;
   durationMs?: number;
   status?: "success" | "error";
+  /** 2 or more: the call ran again after a restart interrupted it. */
+  attempt?: number;
 }
 
 export interface StopInfo {

@@ -41,7 +41,14 @@ export const TimelineRow = memo(function TimelineRow({
         ) : (
           <span className="font-mono">⚙ {i.label}</span>
         )}
-        {i.status === "error" ? <span className="ml-1 text-xs text-red-700 dark:text-red-300">error</span> : null}
+        {i.kind === "tool" && i.attempt > 1 ? (
+          <span data-testid="timeline-rerun" title={`Attempt ${i.attempt}`} className="ml-1 text-xs text-amber-700 dark:text-amber-300">
+            re-run after a restart
+          </span>
+        ) : null}
+        {i.status === "error" || i.status === "interrupted" ? (
+          <span className="ml-1 text-xs text-red-700 dark:text-red-300">{i.status}</span>
+        ) : null}
       </td>
       <td className="px-2 py-1">
         <div className="relative h-3 overflow-hidden rounded bg-slate-100 dark:bg-slate-800">

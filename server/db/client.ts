@@ -1,11 +1,12 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable } from "@prisma/driver-adapter-utils";
 import type { Database } from "better-sqlite3";
 import type { DatabaseKind, DatabaseTarget } from "./database-url";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql/client";
 import { DirectSqlite } from "./sqlite-direct/connection";
+import { routeOutsideTransactions, transactionAdapterFactory } from "./sqlite-direct/read-connection";
 import { shareTransactionLock } from "./sqlite-direct/transactions";
 import { BACKSTOP_PAGES, startCheckpointer } from "./sqlite-checkpointer";
 import { cacheStatements } from "./sqlite-statement-cache";
@@ -44,7 +45,13 @@ export const SQLITE_PRAGMAS = [
  * to Prisma, and the connection keeps its prepared statements (`cacheStatements`). The busy timeout is
  * better-sqlite3's own `timeout` option (sqlite3_busy_timeout).
  */
-function sqliteAdapter(file: string, busyTimeoutMs: number, direct: DirectSqlite, backgroundCheckpoint: boolean): SqlDriverAdapterFactory {
+function sqliteAdapter(
+  file: string,
+  busyTimeoutMs: number,
+  direct: DirectSqlite,
+  backgroundCheckpoint: boolean,
+  opened: (connection: { queryable: SqlQueryable; adapter: SqlDriverAdapter }) => void,
+): SqlDriverAdapterFactory {
   const base = new PrismaBetterSqlite3({ url: file, timeout: busyTimeoutMs });
   return {
     provider: base.provider,
@@ -60,16 +67,20 @@ function sqliteAdapter(file: string, busyTimeoutMs: number, direct: DirectSqlite
         () => direct.rolledBack(),
         () => direct.began(),
       );
+      // Reads from outside an open transaction go to a read-only connection (sqlite-direct/read-connection.ts); an
+      // in-memory database has no second connection to the same data.
+      const reader = file === ":memory:" ? null : await new PrismaBetterSqlite3({ url: file, timeout: busyTimeoutMs, readonly: true }).connect();
+      if (reader) cacheStatements((reader as unknown as { client: Database }).client, 500);
+      opened({ queryable: routeOutsideTransactions(adapter, connection, () => reader, direct.lock), adapter });
       direct.attach(connection);
       const checkpointer = backgroundCheckpoint && file !== ":memory:" ? startCheckpointer(file) : null;
-      if (checkpointer) {
-        connection.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-        const dispose = adapter.dispose.bind(adapter);
-        adapter.dispose = async () => {
-          await checkpointer.stop();
-          await dispose();
-        };
-      }
+      if (checkpointer) connection.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+      const dispose = adapter.dispose.bind(adapter);
+      adapter.dispose = async () => {
+        await checkpointer?.stop();
+        await reader?.dispose();
+        await dispose();
+      };
       return adapter;
     },
   };
@@ -82,15 +93,33 @@ function sqliteAdapter(file: string, busyTimeoutMs: number, direct: DirectSqlite
  */
 export function createPrismaClient(database: DatabaseTarget, opts: CreatePrismaClientOptions = {}): PrismaClient {
   const direct = new DirectSqlite(opts.checkNestedTransactions ?? true);
+  let connection: { queryable: SqlQueryable; adapter: SqlDriverAdapter } | null = null;
   const client =
     database.kind === "sqlite"
-      ? new PrismaClient({ adapter: sqliteAdapter(database.file, opts.busyTimeoutMs ?? 10_000, direct, opts.backgroundCheckpoint ?? false), log: opts.log })
+      ? new PrismaClient({
+          adapter: sqliteAdapter(database.file, opts.busyTimeoutMs ?? 10_000, direct, opts.backgroundCheckpoint ?? false, (c) => (connection = c)),
+          log: opts.log,
+        })
       : // Generated from prisma/postgresql/schema.prisma, the same models as the SQLite client: same model and
         // argument types, only the provider-specific query compiler differs. Repositories use the SQLite client's types.
         (new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: database.url }), log: opts.log }) as unknown as PrismaClient);
   kinds.set(client, database.kind);
-  if (database.kind === "sqlite") directConnections.set(client, direct);
+  if (database.kind === "sqlite") {
+    directConnections.set(client, direct);
+    transactionClients.set(client, new PrismaClient({ adapter: transactionAdapterFactory(() => connection), log: opts.log }));
+  }
   return client;
+}
+
+const transactionClients = new WeakMap<PrismaClient, PrismaClient>();
+
+/**
+ * SQLite: the client that runtime transactions on the connection (`DirectSqlite.transaction`) run their stores'
+ * Prisma queries through: the same connection, without the routing of queries from outside a transaction
+ * (sqlite-direct/read-connection.ts). Null on PostgreSQL.
+ */
+export function transactionClientOf(prisma: PrismaClient): PrismaClient | null {
+  return transactionClients.get(prisma) ?? null;
 }
 
 const directConnections = new WeakMap<PrismaClient, DirectSqlite>();

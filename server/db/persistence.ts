@@ -1,5 +1,5 @@
 import type { Persistence, Stores, WorkStore } from "@/server/runtime/ports";
-import { databaseKindOf, directSqliteOf, type Db, type PrismaClient } from "./client";
+import { databaseKindOf, directSqliteOf, transactionClientOf, type Db, type PrismaClient } from "./client";
 import { withDirectSqlite, type DirectSqlite } from "./sqlite-direct";
 import type { DatabaseKind } from "./database-url";
 import { threadLock } from "./row-lock";
@@ -10,6 +10,7 @@ import { envStore, fileStore, type FileStorageConfig } from "./repositories/env-
 import { eventLog, llmLogStore } from "./repositories/events";
 import { messageStore, queueStore } from "./repositories/messages";
 import { threadStore } from "./repositories/threads";
+import { toolCallRunStore } from "./repositories/tool-call-runs";
 import { workStore } from "./repositories/work";
 import { cachedEnv, envCacheOf } from "./cached-env";
 import { chainedLlmLogs } from "./chained-llm-logs";
@@ -52,6 +53,7 @@ function stores(
     effects: () => effectStore(db),
     subagents: () => subagentStore(db),
     variableRequests: () => variableRequestStore(db),
+    toolCallRuns: () => toolCallRunStore(db),
   };
   const out = {} as Stores;
   for (const key of Object.keys(make) as (keyof Stores)[]) {
@@ -117,7 +119,8 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
       try {
         if (direct?.ready) {
           // SQLite: BEGIN … COMMIT on the connection, the body's per-step statements direct, the rest through the client.
-          directTx ??= stores(prisma, null, kind, opts, direct, chains, envCache, (f) => directAfter.push(f));
+          // Their Prisma queries go through the transaction client: the same connection, inside this transaction.
+          directTx ??= stores(transactionClientOf(prisma) ?? prisma, null, kind, opts, direct, chains, envCache, (f) => directAfter.push(f));
           result = await direct.transaction(() => {
             directAfter = after;
             return fn(directTx!);

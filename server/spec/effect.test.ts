@@ -4,6 +4,12 @@ import { defineEffect, effectDefinitionSchema } from "./effect";
 import { formatZodIssues } from "./format-issues";
 
 describe("effects", () => {
+  it("keeps onInterrupt: 'fail' and rejects an unknown policy", () => {
+    const execute = async () => {};
+    expect(effectDefinitionSchema.parse(defineEffect({ name: "charge", onInterrupt: "fail", execute })).onInterrupt).toBe("fail");
+    expect(effectDefinitionSchema.safeParse({ name: "charge", onInterrupt: "never", execute }).success).toBe(false);
+  });
+
   it("accepts a defineEffect result and keeps args and execute", () => {
     const effect = defineEffect({
       name: "send_reminder",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { identifierSchema } from "./names";
+import { type InterruptPolicy, interruptPolicySchema } from "./tool";
 import type { ThreadState } from "./thread-state";
 import { type AnyZodObject, functionSchema, zodObjectSchema } from "./zod-like";
 
@@ -16,6 +17,11 @@ export interface EffectDefinition<
   description?: string;
   /** Arguments schema; scheduled arguments are validated against it. */
   args?: A;
+  /**
+   * An effect interrupted while it ran (a crash, a restart): `'rerun'` (the default) runs it again, with
+   * `state.execution.attempt` one higher; `'fail'` marks it failed (`interrupted`) instead of running it twice.
+   */
+  onInterrupt?: InterruptPolicy;
   /** Runs the effect with the thread's state and the validated arguments. */
   execute: (state: ThreadState, args: EffectArgsOf<A>) => void | Promise<void>;
 }
@@ -35,6 +41,7 @@ export const effectDefinitionSchema = z.object({
   name: identifierSchema("effect name", "send_reminder"),
   description: z.string().optional(),
   args: zodObjectSchema("args").optional(),
+  onInterrupt: interruptPolicySchema.optional(),
   execute: functionSchema<AnyEffectExecute>("execute", "execute: async (state, args) => { ... }"),
 });
 /** A parsed effect definition. */

@@ -66,7 +66,8 @@ export interface Log {
   latency_ms: number;
   /** Cost in USD computed from the model's prices, when known. */
   cost_usd?: number | null;
-  status: "success" | "error";
+  /** `pending` while the request is in flight; `interrupted` when a crash or a stop cut it off before its answer. */
+  status: "pending" | "success" | "error" | "interrupted";
   error?: string | null;
   finish_reason?: string | null;
   /** Creation time in microseconds. */
@@ -98,6 +99,16 @@ export interface ExecutionState {
   readonly turns: { readonly a: number; readonly b: number };
   /** Aborted when the thread is stopped or terminated. */
   readonly signal: AbortSignal;
+  /**
+   * The id of the tool call running (the same id when the call runs again after an interruption), or null outside a
+   * tool call. Send it to external systems as the idempotency key of the call's side effect.
+   */
+  readonly toolCallId: string | null;
+  /**
+   * Which run of this tool call (or effect) this is: 1 the first time, 2, 3, … when it runs again after an
+   * interruption (a crash, a restart, a lost worker). 1 outside a tool call or effect.
+   */
+  readonly attempt: number;
 }
 
 /** The unified API of a thread, passed to tools, hooks and effects. */

@@ -18,6 +18,12 @@ const wordCount = defineTool({
 });
 
 describe("toolDefinitionSchema", () => {
+  it("keeps onInterrupt ('rerun' or 'fail', absent by default) and rejects any other value", () => {
+    expect(toolDefinitionSchema.parse(wordCount).onInterrupt).toBeUndefined();
+    expect(toolDefinitionSchema.parse(defineTool({ ...wordCount, onInterrupt: "fail" })).onInterrupt).toBe("fail");
+    expect(JSON.stringify(issues({ ...wordCount, onInterrupt: "retry" }))).toContain("onInterrupt must be 'rerun'");
+  });
+
   it("accepts a defineTool result and keeps args and execute as given", async () => {
     const parsed = toolDefinitionSchema.parse(wordCount);
     expect(parsed.args).toBe(wordCount.args);

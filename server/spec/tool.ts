@@ -44,9 +44,24 @@ export interface ToolDefinition<
    * (plus the thread's identity); using another member throws an error naming it. Without `uses`, the whole state.
    */
   uses?: U;
+  /**
+   * What happens to a call of this tool that was interrupted (a crash, a restart, a lost worker) before its result
+   * was stored: `'rerun'` (the default) runs it again, with `state.execution.attempt` 2, 3, …; `'fail'` does not run
+   * it again and stores a tool error with `error_code: 'interrupted'` instead (for a tool that must not repeat its
+   * side effect, such as a payment).
+   */
+  onInterrupt?: InterruptPolicy;
   /** Runs the tool with the thread's state and the validated arguments. */
   execute: UsesAwareExecute<A, U>;
 }
+
+/** What the runtime does with a tool call or effect interrupted before it finished (see `ToolDefinition.onInterrupt`). */
+export type InterruptPolicy = "rerun" | "fail";
+
+/** Schema of `onInterrupt` (tools and effects). */
+export const interruptPolicySchema = z.enum(["rerun", "fail"], {
+  error: "onInterrupt must be 'rerun' (run it again after an interruption, the default) or 'fail' (never run it twice)",
+});
 
 /** `execute` of a tool whose argument type is not known statically. */
 export type AnyToolExecute = (state: ThreadState, args: Record<string, unknown>) => unknown;
@@ -81,6 +96,7 @@ const toolDefinitionObject = z.object({
       { error: "uses must be a list of ThreadState member names, e.g. ['readFile', 'env']" },
     )
     .optional(),
+  onInterrupt: interruptPolicySchema.optional(),
   execute: functionSchema<AnyToolExecute>("execute", "execute: async (state, args) => { ... }"),
 });
 

@@ -92,6 +92,9 @@ describe("a stop requested through an API-only process reaches the worker proces
     expect(stopped.body.thread).toMatchObject({ status: "idle", stop_reason: "user_stop", stop_requested: false });
     expect((await messages(apiOnly.url, id)).map((m) => m.content)).toEqual(["hello", "slow answer please"]);
     expect(fake.getRequests()).toHaveLength(1);
+    // The aborted request keeps its log row, closed as interrupted.
+    const logs = (await api(apiOnly.url, "GET", `/api/threads/${id}/logs`)).body.logs as any[];
+    expect(logs.map((l) => l.status)).toEqual(["interrupted"]);
   }, 30_000);
 });
 

@@ -194,6 +194,30 @@ describe("effects survive a restart", () => {
       return e?.status === "done" ? e : undefined;
     }, 40_000); // on PostgreSQL the dead process's job and lease expire first (2 × WORKER_LEASE_SECONDS)
     expect(done.attempts).toBe(2);
-    expect(await (await fetch(`${server.url}/api/threads/${id}/fs/effect-done.txt`)).text()).toBe("done after 2 start(s)");
+    expect(await (await fetch(`${server.url}/api/threads/${id}/fs/effect-done.txt`)).text()).toBe("done after 2 start(s), attempt 2");
+  }, 90_000);
+
+  it("an onInterrupt: 'fail' effect killed while running is not run again: it fails as interrupted", async () => {
+    server = new ServerProcess({ agentsSource: fixtureAgents, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" } });
+    await server.start();
+    fake.setScript([
+      { when: { last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "schedule", arguments: { effect: "once_effect", delay: 0 } }] } },
+      { respond: { content: "scheduled" } },
+    ]);
+    const { body } = await api(server.url, "POST", "/api/threads", { agent_id: "scheduler" });
+    const id = body.threadId;
+    await api(server.url, "POST", `/api/threads/${id}/messages`, { content: "go" });
+    const effects = async () => (await api(server!.url, "GET", `/api/threads/${id}/effects`)).body.effects as any[];
+    await waitFor(async () => (await fetch(`${server!.url}/api/threads/${id}/fs/once-starts.txt`)).ok, 15_000);
+    await server.kill();
+    await server.start();
+    const failed = await waitFor(async () => {
+      const [e] = await effects();
+      return e?.status === "failed" ? e : undefined;
+    }, 40_000);
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError ?? failed.last_error).toContain("not run again");
+    expect(await (await fetch(`${server.url}/api/threads/${id}/fs/once-starts.txt`)).text()).toBe("1");
+    expect((await fetch(`${server.url}/api/threads/${id}/fs/once-done.txt`)).ok).toBe(false);
   }, 90_000);
 });

@@ -18,17 +18,19 @@ export async function subtreeTimeline(app: App, rootId: string) {
   ]);
   const tools = new Map<
     string,
-    { id: string; threadId: string; name: string; kind: string; start: number; end: number | null; status: string | null }
+    { id: string; threadId: string; name: string; kind: string; start: number; end: number | null; status: string | null; attempt: number }
   >();
   for (const e of events) {
-    const d = e.data as { toolCallId?: string; name?: string; kind?: string; status?: string; durationMs?: number };
+    const d = e.data as { toolCallId?: string; name?: string; kind?: string; status?: string; durationMs?: number; attempt?: number };
     if (!d.toolCallId) continue;
     const key = `${e.threadId}:${d.toolCallId}`;
     const at = e.createdAt.getTime();
     if (e.type === "tool.started") {
-      tools.set(key, { id: d.toolCallId, threadId: e.threadId, name: d.name ?? "?", kind: d.kind ?? "tool", start: at, end: null, status: null });
+      // A re-run after a restart starts the call again: its span is the last run's (attempt 2 or more).
+      const attempt = d.attempt ?? 1;
+      tools.set(key, { id: d.toolCallId, threadId: e.threadId, name: d.name ?? "?", kind: d.kind ?? "tool", start: at, end: null, status: null, attempt });
     } else {
-      const t = tools.get(key) ?? { id: d.toolCallId, threadId: e.threadId, name: d.name ?? "?", kind: "tool", start: at - (d.durationMs ?? 0), end: null, status: null };
+      const t = tools.get(key) ?? { id: d.toolCallId, threadId: e.threadId, name: d.name ?? "?", kind: "tool", start: at - (d.durationMs ?? 0), end: null, status: null, attempt: d.attempt ?? 1 };
       t.end = at;
       t.status = d.status ?? "success";
       tools.set(key, t);

@@ -3,6 +3,8 @@ import type { PrismaClient } from "../client";
 export interface ToolRun {
   durationMs: number;
   status: string;
+  /** The run of the call that produced the result: 2 or more after a re-run following a restart. */
+  attempt?: number;
 }
 
 export interface LastStop {
@@ -18,7 +20,7 @@ const MAX_TOOL_EVENTS = 10_000;
 /** What a conversation snapshot reads from the event log beyond the messages: tool run times and the last stop. */
 export function chatSnapshotQueries(prisma: PrismaClient) {
   return {
-    /** Duration and outcome of each tool call, by tool call id (from the `tool.completed` events). */
+    /** Duration, outcome and attempt of each tool call, by tool call id (from the `tool.completed` events). */
     async toolRuns(threadId: string): Promise<Record<string, ToolRun>> {
       const events = await prisma.threadEvent.findMany({
         where: { threadId, type: "tool.completed" },
@@ -28,8 +30,10 @@ export function chatSnapshotQueries(prisma: PrismaClient) {
       });
       const runs: Record<string, ToolRun> = {};
       for (const e of events) {
-        const d = e.data as { toolCallId?: string; durationMs?: number; status?: string };
-        if (d.toolCallId) runs[d.toolCallId] = { durationMs: d.durationMs ?? 0, status: d.status ?? "success" };
+        const d = e.data as { toolCallId?: string; durationMs?: number; status?: string; attempt?: number };
+        if (d.toolCallId) {
+          runs[d.toolCallId] = { durationMs: d.durationMs ?? 0, status: d.status ?? "success", ...(d.attempt !== undefined ? { attempt: d.attempt } : {}) };
+        }
       }
       return runs;
     },

@@ -1,5 +1,5 @@
 import { runtimeEventSchema, type RuntimeEvent, type ThreadEventEnvelope } from "@/shared/runtime-events";
-import type { EventLog, LlmLogRecord, LlmLogStore, NewLlmLog, Side } from "@/server/runtime/ports";
+import type { EventLog, LlmLogRecord, LlmLogStatus, LlmLogStore, NewLlmLog, Side } from "@/server/runtime/ports";
 import { NotFoundError } from "@/server/runtime/errors";
 import { Prisma, type Db } from "../client";
 import type { DatabaseKind } from "../database-url";
@@ -95,7 +95,7 @@ function toLog(row: LlmRequestLog): LlmLogRecord {
     attempt: row.attempt,
     request: row.request,
     response: row.response,
-    status: row.status as "success" | "error",
+    status: row.status as LlmLogStatus,
     error: row.error,
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
@@ -144,6 +144,32 @@ export function llmLogStore(db: Db): LlmLogStore {
         select: { id: true },
       });
       return { ...log, id, request, response: response === Prisma.DbNull ? null : response };
+    },
+    async complete(id, o) {
+      await db.llmRequestLog.update({
+        where: { id },
+        data: {
+          messageId: o.messageId,
+          response: toNullableJsonColumn(o.response, { model: "LlmRequestLog", field: "response" }),
+          status: o.status,
+          error: o.error,
+          inputTokens: o.inputTokens,
+          outputTokens: o.outputTokens,
+          cachedTokens: o.cachedTokens,
+          cost: o.cost,
+          latencyMs: o.latencyMs,
+          ttftMs: o.ttftMs,
+          finishedAt: o.finishedAt,
+        },
+        select: { id: true },
+      });
+    },
+    async interruptPending(threadId, error) {
+      const { count } = await db.llmRequestLog.updateMany({
+        where: { threadId, status: "pending" },
+        data: { status: "interrupted", error, finishedAt: new Date() },
+      });
+      return count;
     },
     async list(threadId, o = {}) {
       const rows = await db.llmRequestLog.findMany({ where: { threadId }, orderBy: [{ startedAt: o.order ?? "asc" }, { id: o.order ?? "asc" }], skip: o.offset ?? 0, take: o.limit ?? 200 });

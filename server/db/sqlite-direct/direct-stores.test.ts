@@ -184,7 +184,7 @@ describe.runIf(testDatabaseKind() === "sqlite")("direct SQLite statements", () =
     await expect(
       p.transaction(async (tx) => {
         await tx.messages.append(t.id, { ...base, role: "user", content: "phantom", silent: false });
-        expect((await p.messages.list(t.id, { includeSilent: true })).map((m) => m.content)).toEqual([
+        expect((await tx.messages.list(t.id, { includeSilent: true })).map((m) => m.content)).toEqual([
           "two",
           "phantom",
         ]);

@@ -5,6 +5,7 @@ import { directMessages } from "./messages";
 import { directQueue } from "./queue";
 import { directEnv, directLlmLogs, directSubagents } from "./registry-env-logs";
 import { directEvents, directThreads } from "./threads";
+import { directToolCallRuns } from "./tool-call-runs";
 import { directWork } from "./work";
 
 const DIRECT = {
@@ -17,6 +18,7 @@ const DIRECT = {
   llmLogs: directLlmLogs,
   work: directWork,
   files: directFiles,
+  toolCallRuns: directToolCallRuns,
 } as const;
 
 /**
@@ -28,18 +30,25 @@ const DIRECT = {
  */
 export function withDirectSqlite<K extends keyof Stores>(sql: DirectSqlite, key: K, base: Stores[K], inTransaction: boolean): Stores[K] {
   const make = (DIRECT as Record<string, ((sql: DirectSqlite, base: never, inTransaction: boolean) => object) | undefined>)[key];
-  return make ? overlay(sql, base, make(sql, base as never, inTransaction) as Stores[K]) : base;
+  return make ? overlay(sql, base, make(sql, base as never, inTransaction) as Stores[K], inTransaction) : base;
 }
 
 type Methods = Record<string, (...args: never[]) => unknown>;
 
-/** Each method of `direct` that differs from `base`'s, falling back to `base`'s while the connection is not open. */
-function overlay<S extends object>(sql: DirectSqlite, base: S, direct: S): S {
+/**
+ * Each method of `direct` that differs from `base`'s, falling back to `base`'s while the connection is not open. The
+ * stores outside a transaction also fall back while one is open on the connection: the direct statements and their
+ * caches would see its uncommitted rows, the Prisma store reads the committed state on the read-only connection (and
+ * writes after the transaction; see read-connection.ts).
+ */
+function overlay<S extends object>(sql: DirectSqlite, base: S, direct: S, inTransaction: boolean): S {
   const out = { ...base } as Methods;
   const b = base as unknown as Methods;
   for (const [name, fn] of Object.entries(direct as unknown as Methods)) {
     if (fn === b[name]) continue;
-    out[name] = (...args: never[]) => (sql.ready ? fn(...args) : b[name]!(...args));
+    out[name] = inTransaction
+      ? (...args: never[]) => (sql.ready ? fn(...args) : b[name]!(...args))
+      : (...args: never[]) => (sql.ready && !sql.inTransaction ? fn(...args) : b[name]!(...args));
   }
   return out as unknown as S;
 }

@@ -89,6 +89,9 @@ const LOG_COLUMNS = [
 ] as const;
 const INSERT_LOG = `INSERT INTO "LlmRequestLog" (${LOG_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${LOG_COLUMNS.map(() => "?").join(", ")})`;
 
+const COMPLETE_LOG = `UPDATE "LlmRequestLog" SET "messageId" = ?, "response" = ?, "status" = ?, "error" = ?, "inputTokens" = ?, "outputTokens" = ?, "cachedTokens" = ?, "cost" = ?, "latencyMs" = ?, "ttftMs" = ?, "finishedAt" = ? WHERE "id" = ?`;
+const INTERRUPT_PENDING = `UPDATE "LlmRequestLog" SET "status" = 'interrupted', "error" = ?, "finishedAt" = ? WHERE "threadId" = ? AND "status" = 'pending'`;
+
 /** `insert`, one per LLM request (the row is not read back; see repositories/events.ts). */
 export function directLlmLogs(sql: DirectSqlite, base: LlmLogStore): LlmLogStore {
   return {
@@ -125,6 +128,28 @@ export function directLlmLogs(sql: DirectSqlite, base: LlmLogStore): LlmLogStore
       );
       // The request holds the whole conversation: the caller's values are returned rather than parsed back.
       return { ...log, id, response: log.response ?? null };
+    },
+    async complete(id, o) {
+      guarded(() =>
+        sql.run(
+          COMPLETE_LOG,
+          o.messageId,
+          toNullableJsonText(o.response, { model: "LlmRequestLog", field: "response" }),
+          o.status,
+          o.error,
+          o.inputTokens,
+          o.outputTokens,
+          o.cachedTokens,
+          o.cost,
+          o.latencyMs,
+          o.ttftMs,
+          o.finishedAt ? sqlDate(o.finishedAt) : null,
+          id,
+        ),
+      );
+    },
+    async interruptPending(threadId, error) {
+      return guarded(() => sql.run(INTERRUPT_PENDING, error, sqlDate(new Date()), threadId));
     },
   };
 }

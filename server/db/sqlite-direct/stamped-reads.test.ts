@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import type { Stores } from "@/server/runtime/ports";
-import { directSqliteOf } from "../client";
+import { directSqliteOf, transactionClientOf } from "../client";
 import { messageStore, queueStore } from "../repositories/messages";
 import { subagentStore } from "../repositories/subagents";
 import { threadStore } from "../repositories/threads";
@@ -22,6 +22,8 @@ let sql: DirectSqlite;
 let other: Database.Database;
 let direct: Pick<Stores, "threads" | "messages" | "queue" | "subagents" | "events">;
 let prismaSide: typeof direct;
+/** The same stores bound to a transaction on the connection (their Prisma side on the transaction client). */
+let inTx: typeof direct;
 
 const message = (content: string) => ({
   role: "user" as const,
@@ -83,6 +85,11 @@ describe.runIf(testDatabaseKind() === "sqlite")("stamped reads of the direct SQL
     sql = directSqliteOf(p)!;
     direct = Object.fromEntries(
       Object.entries(prismaSide).map(([k, base]) => [k, withDirectSqlite(sql, k as keyof Stores, base as never, false)]),
+    ) as typeof direct;
+    const t = transactionClientOf(p)!;
+    const txSide = { threads: threadStore(t), messages: messageStore(t), queue: queueStore(t), subagents: subagentStore(t), events: eventLog(t) };
+    inTx = Object.fromEntries(
+      Object.entries(txSide).map(([k, base]) => [k, withDirectSqlite(sql, k as keyof Stores, base as never, true)]),
     ) as typeof direct;
     if (db.target.kind !== "sqlite") throw new Error("a SQLite test database was expected");
     other = new Database(db.target.file);
@@ -189,10 +196,10 @@ describe.runIf(testDatabaseKind() === "sqlite")("stamped reads of the direct SQL
     await readAll(t.id);
     await expect(
       sql.transaction(async () => {
-        await direct.threads.update(t.id, { name: "uncommitted" });
-        await direct.messages.append(t.id, message("uncommitted"));
-        await direct.queue.enqueue(t.id, { role: "user", content: "uncommitted" });
-        expect((await direct.threads.get(t.id))?.name).toBe("uncommitted");
+        await inTx.threads.update(t.id, { name: "uncommitted" });
+        await inTx.messages.append(t.id, message("uncommitted"));
+        await inTx.queue.enqueue(t.id, { role: "user", content: "uncommitted" });
+        expect((await inTx.threads.get(t.id))?.name).toBe("uncommitted");
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");

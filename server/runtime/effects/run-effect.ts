@@ -7,22 +7,29 @@ import type { RuntimeDeps } from "../kernel/deps";
 const MAX_ATTEMPTS = 3;
 
 export const INTERRUPTED_ERROR = "The effect was interrupted (the server stopped while it ran)";
+export const NOT_REPEATED_ERROR =
+  "The effect was interrupted (the server stopped while it ran) and was not run again: its definition says onInterrupt: 'fail'";
 
 /**
  * Run a scheduled effect with a `ThreadState` of its thread. A failure is recorded with its error and attempt count
  * and retried with backoff up to 3 attempts; an effect whose thread is terminated, or that was cancelled, is skipped.
  * An effect found `running` was interrupted by a crash (its work item is leased to us alone, so no one else runs it):
- * that attempt counts, and it runs again unless it used up its attempts.
+ * that attempt counts, and it runs again (`state.execution.attempt` one higher) unless it used up its attempts or its
+ * definition says `onInterrupt: 'fail'`.
  */
 export async function runEffect(deps: RuntimeDeps, effectId: string): Promise<void> {
   const p = deps.persistence;
   const effect = await p.effects.get(effectId);
   if (!effect || (effect.status !== "pending" && effect.status !== "running")) return;
   if (effect.status === "running") {
-    deps.log("warn", `effect ${effect.name} was interrupted (attempt ${effect.attempts}); running it again`, { threadId: effect.threadId });
-    if (effect.attempts >= MAX_ATTEMPTS) {
-      await p.effects.update(effectId, { status: "failed", lastError: INTERRUPTED_ERROR });
-      await deps.events.emit(effect.threadId, { type: "effect.updated", effectId, name: effect.name, status: "failed", attempts: effect.attempts, error: INTERRUPTED_ERROR });
+    const refuses = deps.definitions().effect(effect.name)?.onInterrupt === "fail";
+    deps.log("warn", `effect ${effect.name} was interrupted (attempt ${effect.attempts})${refuses ? "" : "; running it again"}`, { threadId: effect.threadId });
+    if (refuses || effect.attempts >= MAX_ATTEMPTS) {
+      const error = refuses ? NOT_REPEATED_ERROR : INTERRUPTED_ERROR;
+      await deps.events.commit(async (tx, emit) => {
+        await tx.effects.update(effectId, { status: "failed", lastError: error });
+        await emit(effect.threadId, { type: "effect.updated", effectId, name: effect.name, status: "failed", attempts: effect.attempts, error, errorCode: "interrupted" });
+      });
       return;
     }
     await p.effects.update(effectId, { status: "pending", lastError: INTERRUPTED_ERROR });
@@ -44,7 +51,7 @@ export async function runEffect(deps: RuntimeDeps, effectId: string): Promise<vo
   }
   await p.effects.update(effectId, { status: "running", attempts });
   await announce("running");
-  const scope = { ...bareScope(deps, thread), stepId: `effect:${effectId}`, pending: [] as Promise<unknown>[] };
+  const scope = { ...bareScope(deps, thread), stepId: `effect:${effectId}`, pending: [] as Promise<unknown>[], run: { toolCallId: null, attempt: attempts } };
   try {
     await def.execute(createThreadState(scope), effect.args);
     await Promise.all(scope.pending);

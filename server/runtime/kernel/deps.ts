@@ -87,4 +87,9 @@ export interface StateScope {
   context?: Record<string, unknown>;
   /** The thread's child registry, as loaded for this scope (`state.children`). */
   children?: SubagentRecord[];
+  /**
+   * The tool call or effect this scope runs, and which run of it this is (1 the first time; 2, 3, … after an
+   * interruption): `state.execution.toolCallId` and `attempt`.
+   */
+  run?: { toolCallId: string | null; attempt: number };
 }

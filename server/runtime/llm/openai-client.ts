@@ -144,6 +144,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
       for (let tries = 1; ; tries++) {
         if (signal?.aborted) throw new LlmAbortError(undefined, attempts);
         const attempt = ++attemptNo;
+        const logId = await call.beforeSend?.({ model, attempt, request: { ...body }, requestText: bodyText });
         const run = await runAttempt({
           sdk,
           body,
@@ -156,7 +157,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
           onDelta: call.onDelta && ((delta) => call.onDelta?.({ ...delta, attempt })),
         });
         if (run.error === null) {
-          const record = attemptRecord(model, attempt, body, bodyText, run, null);
+          const record = attemptRecord(model, attempt, body, bodyText, run, null, logId);
           attempts.push(record);
           await call.onAttempt?.(record);
           return resultOf(model, run, attempts);
@@ -165,7 +166,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
         if (failure.aborted) throw new LlmAbortError(undefined, attempts);
         const hint = failureHint(failure, model, keyMissing);
         const errorText = hint ? `${failure.message} (${hint})` : failure.message;
-        const record = attemptRecord(model, attempt, body, bodyText, run, errorText);
+        const record = attemptRecord(model, attempt, body, bodyText, run, errorText, logId);
         attempts.push(record);
         await call.onAttempt?.(record);
         if (!failure.retryable || tries > config.maxRetries) {
@@ -206,6 +207,7 @@ function attemptRecord(
   bodyText: string,
   run: AttemptRun,
   error: string | null,
+  logId: string | undefined,
 ): LlmAttempt {
   const { assembler } = run;
   const usage = assembler.usage;
@@ -239,6 +241,7 @@ function attemptRecord(
     latencyMs: run.latencyMs,
     ttftMs: run.ttftMs,
     announced: run.announced,
+    ...(logId !== undefined ? { logId } : {}),
   };
 }
 

@@ -80,6 +80,8 @@ export interface LlmAttempt {
   ttftMs: number | null;
   /** False when its announcement was held back (`LlmCallOptions.announceAfterMs`): the caller still owes it. */
   announced?: boolean;
+  /** What `LlmCallOptions.beforeSend` returned for this attempt (the id of its `pending` request-log row). */
+  logId?: string;
 }
 
 export interface LlmResult {
@@ -103,6 +105,12 @@ export interface LlmCallOptions {
    * `onAttempt`. If it throws, the attempt is cancelled and the call fails with that error.
    */
   onAttemptStart?: (start: { model: ResolvedModel; attempt: number }) => void | Promise<void>;
+  /**
+   * Called before each attempt is sent, and awaited: write the request's log row here (`pending`), so that a request
+   * cut off by a crash is still accounted for. What it returns comes back as the attempt's `logId`. If it throws, the
+   * attempt is not sent and the call fails with that error.
+   */
+  beforeSend?: (start: { model: ResolvedModel; attempt: number; request: Record<string, unknown>; requestText: string }) => Promise<string | undefined>;
   /**
    * With `onAttemptStart`: hold each announcement back until the attempt has been in flight this long (ms), it
    * forwards its first delta, or it fails. An attempt that succeeds sooner without a delta is returned unannounced

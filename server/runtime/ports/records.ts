@@ -110,6 +110,8 @@ export interface QueuedMessageRecord {
   createdAt: Date;
 }
 
+export type LlmLogStatus = "pending" | "success" | "error" | "interrupted";
+
 export interface LlmLogRecord {
   id: string;
   threadId: string;
@@ -122,7 +124,11 @@ export interface LlmLogRecord {
   attempt: number;
   request: unknown;
   response: unknown;
-  status: "success" | "error";
+  /**
+   * `pending` from when the request is sent until its outcome is written; `interrupted` when the process died (or the
+   * call was cancelled) before that: the thread's next activation closes it.
+   */
+  status: LlmLogStatus;
   error: string | null;
   inputTokens: number;
   outputTokens: number;

@@ -122,8 +122,22 @@ export type NewLlmLog = Omit<LlmLogRecord, "id"> & {
   requestText?: string;
 };
 
+/** What a request's log row gets once its outcome is known (`LlmLogStore.complete`). */
+export type LlmLogOutcome = Pick<
+  LlmLogRecord,
+  "messageId" | "response" | "status" | "error" | "inputTokens" | "outputTokens" | "cachedTokens" | "cost" | "latencyMs" | "ttftMs" | "finishedAt"
+>;
+
 export interface LlmLogStore {
+  /** A request's row: `pending` when written as the request is sent (then `complete`d), or written whole afterwards. */
   insert(log: NewLlmLog): Promise<LlmLogRecord>;
+  /** Write the outcome of a `pending` row. */
+  complete(id: string, outcome: LlmLogOutcome): Promise<void>;
+  /**
+   * Close the thread's `pending` rows as `interrupted` (with `error`): requests cut off by a crash or a cancellation,
+   * whose answer will never be written. Returns how many.
+   */
+  interruptPending(threadId: string, error: string): Promise<number>;
   /** A page of the thread's request logs, oldest first (`order: "desc"`: newest first). */
   list(threadId: string, opts?: { limit?: number; offset?: number; order?: "asc" | "desc" }): Promise<LlmLogRecord[]>;
   /** One request log, or null. */
@@ -202,6 +216,15 @@ export interface SubagentStore {
   update(childId: string, patch: Partial<Pick<SubagentRecord, "status" | "reportedAt" | "toolCallId" | "blocking">>): Promise<SubagentRecord>;
 }
 
+/**
+ * The runs of tool calls: each start of a call is counted before the tool runs, durably, so that a call started again
+ * after a crash or restart knows it is a repeat.
+ */
+export interface ToolCallRunStore {
+  /** Count one more start of the call (made by the assistant message `messageId`); returns the attempt, 1 the first time. */
+  start(messageId: string, toolCallId: string): Promise<number>;
+}
+
 export interface VariableRequestStore {
   create(input: Omit<VariableRequestRecord, "id" | "status" | "createdAt">): Promise<VariableRequestRecord>;
   get(id: string): Promise<VariableRequestRecord | null>;
@@ -221,6 +244,7 @@ export interface Stores {
   effects: EffectStore;
   subagents: SubagentStore;
   variableRequests: VariableRequestStore;
+  toolCallRuns: ToolCallRunStore;
 }
 
 export interface Persistence extends Stores {

@@ -5,14 +5,14 @@ import { resolveModel } from "../llm/resolve-model";
 import type { RuntimeEvent } from "@/shared/runtime-events";
 import type { ChatMessage, ChatTool, LlmAttempt, LlmResult, ResolvedModel } from "../llm/types";
 import type { Emit } from "../events/publisher";
-import type { MessageRecord, Stores, ThreadRecord } from "../ports";
+import type { MessageRecord, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "../kernel/deps";
 import { filterHistory, prefilterLlm } from "../kernel/history-hooks";
-import { redactDeep } from "../env/redact";
 import { hookContext } from "../kernel/scope";
 import { chatToolFor } from "../kernel/tool-schemas";
 import { perspectiveMessages } from "./perspective";
 import type { StepContext } from "../kernel/step-context";
+import { attemptLogger, closingPendingLogs, pendingLogger, type DeferredAttempt } from "./request-log";
 import { renderSystemPrompt } from "./system-prompt";
 
 export interface StepRequest {
@@ -102,7 +102,7 @@ export async function callModel(
 ): Promise<LlmResult> {
   const models = await resolveModels(deps, ctx, ctx.prompt.model);
   const hasTools = req.tools.length > 0;
-  return deps.llm.complete(
+  return closingPendingLogs(deps, thread.id, () => deps.llm.complete(
     {
       models,
       messages: req.messages,
@@ -116,6 +116,7 @@ export async function callModel(
       signal,
       onDelta: (d) =>
         deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
+      beforeSend: pendingLogger(deps, ctx, thread.id, step),
       onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead),
       onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step, deferred),
       // The client settles it before either of the two above (LlmCallOptions.whileInFlight).
@@ -124,7 +125,7 @@ export async function callModel(
       // announcement along (`heldAnnouncement`).
       ...(deferred ? { announceAfterMs: ANNOUNCE_AFTER_MS } : {}),
     },
-  );
+  ));
 }
 
 /**
@@ -196,72 +197,4 @@ export async function heldAnnouncement(
     lead.done = true;
   }
   await emit(threadId, requestEvent(at.stepId, at.step, at.messageCount, at.toolCount, a));
-}
-
-/**
- * A step's successful attempt, held back to be written in the same transaction as the assistant message it produced
- * (`writeAttemptLog` from the message's transaction): one transaction fewer per step. Failed attempts are written at
- * once, as they happen.
- */
-export interface DeferredAttempt {
-  attempt: LlmAttempt | null;
-}
-
-/** Persist one LLM attempt as a request-log row (secrets redacted) and announce it; see `DeferredAttempt`. */
-export function attemptLogger(deps: RuntimeDeps, ctx: StepContext, threadId: string, stepId: string, step: number | null, deferred?: DeferredAttempt) {
-  return async (a: LlmAttempt): Promise<void> => {
-    if (deferred && a.status === "success") {
-      deferred.attempt = a;
-      return;
-    }
-    await deps.events.commit((tx, emit) => writeAttemptLog(tx, emit, ctx, { threadId, stepId, step, messageId: null }, a));
-  };
-}
-
-/** The request-log row of an attempt and its `llm.response` event, in the caller's transaction. */
-export async function writeAttemptLog(
-  tx: Stores,
-  emit: Emit,
-  ctx: StepContext,
-  at: { threadId: string; stepId: string; step: number | null; messageId: string | null },
-  a: LlmAttempt,
-): Promise<void> {
-  const { threadId, stepId, step } = at;
-  const log = await tx.llmLogs.insert({
-    threadId,
-    messageId: at.messageId,
-    side: ctx.side,
-    step,
-    modelName: a.model.name,
-    provider: a.model.provider,
-    modelId: a.model.model,
-    attempt: a.attempt,
-    request: redactDeep(a.request, ctx.secrets),
-    // The text as sent, when there is nothing to redact in it (else the store serializes the redacted request).
-    ...(ctx.secrets.length === 0 && a.requestText !== undefined ? { requestText: a.requestText } : {}),
-    response: redactDeep(a.response, ctx.secrets),
-    status: a.status,
-    error: a.error === null ? null : redactDeep(a.error, ctx.secrets),
-    inputTokens: a.usage.inputTokens,
-    outputTokens: a.usage.outputTokens,
-    cachedTokens: a.usage.cachedTokens,
-    cost: a.cost,
-    latencyMs: Math.round(a.latencyMs),
-    ttftMs: a.ttftMs === null ? null : Math.round(a.ttftMs),
-    startedAt: a.startedAt,
-    finishedAt: a.finishedAt,
-  });
-  await emit(threadId, {
-    type: "llm.response",
-    stepId,
-    model: a.model.name,
-    attempt: a.attempt,
-    status: a.status,
-    logId: log.id,
-    error: a.error === null ? undefined : redactDeep(a.error, ctx.secrets),
-    inputTokens: a.usage.inputTokens,
-    outputTokens: a.usage.outputTokens,
-    latencyMs: a.latencyMs,
-    ttftMs: a.ttftMs ?? undefined,
-  });
 }

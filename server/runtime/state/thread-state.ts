@@ -26,6 +26,8 @@ export function createThreadState(scope: StateScope): ThreadState {
         sideStepCount: turn?.steps ?? 0,
         turns: { ...thread.state.turnsCompleted },
         signal: scope.signal,
+        toolCallId: scope.run?.toolCallId ?? null,
+        attempt: scope.run?.attempt ?? 1,
       }
     : null;
   const members = subagentMembers(scope);

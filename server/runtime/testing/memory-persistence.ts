@@ -41,6 +41,7 @@ export class MemoryPersistence implements Persistence {
     effects: new Map<string, ScheduledEffectRecord>(),
     subagents: new Map<string, SubagentRecord>(),
     requests: new Map<string, VariableRequestRecord>(),
+    toolCallRuns: new Map<string, number>(),
   };
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -58,6 +59,7 @@ export class MemoryPersistence implements Persistence {
   get effects() { return this.s.effects; }
   get subagents() { return this.s.subagents; }
   get variableRequests() { return this.s.variableRequests; }
+  get toolCallRuns() { return this.s.toolCallRuns; }
 
   async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
     const run = async () => {
@@ -73,6 +75,7 @@ export class MemoryPersistence implements Persistence {
         effects: new Map([...this.data.effects].map(([k, v]) => [k, clone(v)])),
         subagents: new Map([...this.data.subagents].map(([k, v]) => [k, clone(v)])),
         requests: new Map([...this.data.requests].map(([k, v]) => [k, clone(v)])),
+        toolCallRuns: new Map(this.data.toolCallRuns),
       };
       const result = await fn(buildStores(() => copy));
       this.data = copy;
@@ -188,6 +191,12 @@ function buildStores(get: () => any): Stores {
         return ordered.slice(o.offset ?? 0, (o.offset ?? 0) + (o.limit ?? 200));
       },
       async get(id) { return (d().logs as LlmLogRecord[]).find((l) => l.id === id) ?? null; },
+      async complete(id, o) { const i = (d().logs as LlmLogRecord[]).findIndex((l) => l.id === id); if (i >= 0) d().logs[i] = { ...d().logs[i], ...o }; },
+      async interruptPending(threadId, error) {
+        let n = 0;
+        d().logs = (d().logs as LlmLogRecord[]).map((l) => (l.threadId === threadId && l.status === "pending" ? (n++, { ...l, status: "interrupted", error, finishedAt: new Date() }) : l));
+        return n;
+      },
       async storedRequests(ids) { return (d().logs as LlmLogRecord[]).filter((l) => ids.includes(l.id)).map((l) => ({ id: l.id, request: l.request })); },
       async totals(ids) {
         const rows = (d().logs as LlmLogRecord[]).filter((l) => ids.includes(l.threadId));
@@ -257,6 +266,9 @@ function buildStores(get: () => any): Stores {
       async create(input) { const r: VariableRequestRecord = { ...clone(input), id: newId(), status: "open", createdAt: new Date() }; d().requests.set(r.id, r); return clone(r); },
       async get(id) { const r = d().requests.get(id); return r ? clone(r) : null; },
       async fulfill(id) { const r = d().requests.get(id); if (!r || r.status !== "open") return false; d().requests.set(id, { ...r, status: "fulfilled" }); return true; },
+    },
+    toolCallRuns: {
+      async start(messageId, toolCallId) { const key = `${messageId}|${toolCallId}`; const n = (d().toolCallRuns.get(key) ?? 0) + 1; d().toolCallRuns.set(key, n); return n; },
     },
     files: {
       async write(threadId, path, data, o) {

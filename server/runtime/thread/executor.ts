@@ -9,6 +9,7 @@ import { carriedHistory, settleCarry, type Carry } from "./carry";
 import { finishPendingStep } from "./finish-step";
 import { goIdle } from "./go-idle";
 import { runStep } from "./run-step";
+import { INTERRUPTED_REQUEST } from "../side-loop/request-log";
 import { finishUserStop, stopActivation, stopWithError } from "./stop-activation";
 import { watchStopRequests } from "./stop-request";
 
@@ -43,6 +44,9 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
   // a concurrent request (continue, stop) is never overwritten with what was read before it.
   let latest: ThreadRecord | null = await p.threads.get(threadId);
   if (!latest || latest.status === "terminated") return;
+  // Requests logged `pending` when they were sent, by an activation that died before their answer was written: they
+  // stay counted (their rows), closed as `interrupted`. (Only one activation of a thread runs at a time.)
+  await p.transaction((tx) => tx.llmLogs.interruptPending(threadId, INTERRUPTED_REQUEST));
   let resetDue = true;
   const settle = () => settleCarry(carry);
   for (;;) {

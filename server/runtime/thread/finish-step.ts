@@ -5,7 +5,7 @@ import type { OfferedTool } from "../kernel/tool-call-context";
 import { newId } from "../ids";
 import type { MessageRecord, ThreadRecord, ToolCallRecord } from "../ports";
 import { applySessionStatus } from "../subagents/status";
-import { runToolCalls } from "../tools/dispatch";
+import { runToolCalls, type AnnouncedCall } from "../tools/dispatch";
 import { applyStopDecision, sideStopConfig } from "./apply-stop";
 import type { Carry } from "./carry";
 import { stopRequested } from "./stop-request";
@@ -13,7 +13,7 @@ import { stopRequested } from "./stop-request";
 /** What the step found for its tools: a pending stop, the call already announced as started, an empty registry. */
 export interface ToolStart {
   stopRequested: boolean;
-  announced: string | undefined;
+  announced: AnnouncedCall | undefined;
   /** The thread had no children when the step began: only its own tools add one, so its tools need not read again. */
   childless: boolean;
 }

@@ -6,7 +6,8 @@ import { activeHooks } from "../kernel/hook-runner";
 import { createMessage } from "../kernel/message-writer";
 import type { StepContext } from "../kernel/step-context";
 import type { MessageRecord, Stores, ThreadRecord, ToolCallRecord } from "../ports";
-import { buildStepRequest, callModel, heldAnnouncement, writeAttemptLog, type DeferredAttempt, type LeadEvent } from "../side-loop/llm-step";
+import { buildStepRequest, callModel, heldAnnouncement, type LeadEvent } from "../side-loop/llm-step";
+import { writeAttemptLog, type DeferredAttempt } from "../side-loop/request-log";
 import { offeredTools } from "../subagents/offered";
 import { registryMessage } from "../subagents/texts";
 import { toolStartedEvent } from "../tools/dispatch";
@@ -117,8 +118,9 @@ export async function runStep(
       start.stopRequested = fresh.stopRequestedAt !== null;
       const first = toolCalls[0];
       if (first && !start.stopRequested && !signal.aborted) {
-        await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name)));
-        start.announced = first.id;
+        const attempt = await tx.toolCallRuns.start(msg.id, first.id);
+        await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name), attempt));
+        start.announced = { id: first.id, attempt };
       }
     },
     { before: (tx, emit) => logAttempt(tx, emit, assistantId) },

@@ -25,8 +25,8 @@ export const STOPPED_BEFORE_RUN = "Stopped by the user before this tool ran.";
 export async function runToolCalls(
   tc: ToolCallContext,
   calls: ToolCallRecord[],
-  /** The call whose `tool.started` is already stored (with the assistant message that made it). */
-  announced?: string,
+  /** The call whose `tool.started` (and start count) is already stored with the assistant message that made it. */
+  announced?: AnnouncedCall,
   /**
    * Leave the last call's result unstored when it is a plain tool (or a call that failed before running): it comes
    * back as `unstored`, for the caller to store while the next request is in flight.
@@ -47,7 +47,8 @@ export async function runToolCalls(
     }
     const started = performance.now();
     const entry = offered.get(name);
-    if (call.id !== announced) await tc.deps.events.emit(tc.thread.id, toolStartedEvent(tc, call, entry));
+    const attempt = call.id === announced?.id ? announced.attempt : await startCall(tc, call, entry);
+    const run = { toolCallId: call.id, attempt };
     const parsed = parseArguments(name, call.function.arguments);
     let result: ToolResult;
     try {
@@ -60,9 +61,9 @@ export async function runToolCalls(
       } else if (!parsed.ok) {
         result = toolError(parsed.error, { error_code: "invalid_arguments" });
       } else if (entry.kind === "tool") {
-        result = await runCallable(tc, entry, parsed.args);
+        result = refusesRepeat(tc, entry.name, attempt) ? interruptedError(name) : await runCallable({ ...tc, run }, entry, parsed.args);
       } else if (entry.kind === "subprompt") {
-        result = await runSubprompt(tc, entry, parsed.args);
+        result = await runSubprompt({ ...tc, run }, entry, parsed.args);
       } else if (entry.kind === "handoff") {
         const h = await runHandoff(tc, entry);
         result = h.result;
@@ -82,19 +83,56 @@ export async function runToolCalls(
       result = toolError("Stopped by the user while this tool was running.", { error_code: "user_stop" });
     }
     result = await afterToolHooks(tc, call, result);
-    const hold = holdLast && call === calls[calls.length - 1] && (!entry || !parsed.ok || entry.kind === "tool");
-    if (hold) unstored = await prepareResult(tc, call, result, performance.now() - started);
-    else await storeResult(tc, call, result, performance.now() - started);
+    // A tool that must not run twice has its result stored at once: held, a crash would lose it and refuse the re-run.
+    const hold =
+      holdLast && call === calls[calls.length - 1] && (!entry || !parsed.ok || (entry.kind === "tool" && !refusesRepeat(tc, entry.name, 0)));
+    if (hold) unstored = await prepareResult(tc, call, result, performance.now() - started, attempt);
+    else await storeResult(tc, call, result, performance.now() - started, attempt);
     executed.push({ name, args: parsed.ok ? parsed.args : null, status: result.status, text: resultText(result) });
   }
   return { executed, threadChanged, deferred, unstored };
 }
 
-/** The `tool.started` event of a call (its arguments with secret values masked). */
+/** A call whose start was stored with the assistant message that made it, and its attempt. */
+export interface AnnouncedCall {
+  id: string;
+  attempt: number;
+}
+
+/**
+ * Count a start of the call and announce it (`tool.started` with the attempt), in one transaction, before the tool
+ * runs: a call that starts again after an interruption finds its earlier start and gets the next attempt.
+ */
+async function startCall(tc: ToolCallContext, call: ToolCallRecord, entry: OfferedTool | undefined): Promise<number> {
+  return tc.deps.events.commit(async (tx, emit) => {
+    const attempt = await tx.toolCallRuns.start(tc.assistantMessage.id, call.id);
+    await emit(tc.thread.id, toolStartedEvent(tc, call, entry, attempt));
+    return attempt;
+  });
+}
+
+/**
+ * Whether a tool's call must not run at this attempt: the tool says `onInterrupt: 'fail'` and the call ran before.
+ * With attempt 0: whether the tool says so at all.
+ */
+function refusesRepeat(tc: ToolCallContext, toolName: string, attempt: number): boolean {
+  return attempt !== 1 && tc.ctx.defs.tool(toolName)?.onInterrupt === "fail";
+}
+
+/** The result of an interrupted call of an `onInterrupt: 'fail'` tool: not run again; the model is told why. */
+export const interruptedError = (name: string): ToolResult =>
+  toolError(
+    `Tool ${name} was interrupted by a server restart before it finished, and it was not run again because repeating ` +
+      "it is not safe. Its effect may or may not have happened: check before calling it again.",
+    { error_code: "interrupted" },
+  );
+
+/** The `tool.started` event of a call (its arguments with secret values masked) at its `attempt`-th start. */
 export function toolStartedEvent(
   tc: Pick<ToolCallContext, "stepId" | "ctx">,
   call: ToolCallRecord,
   entry: OfferedTool | undefined,
+  attempt: number,
 ): RuntimeEvent {
   return {
     type: "tool.started",
@@ -103,6 +141,7 @@ export function toolStartedEvent(
     name: call.function.name,
     kind: entry?.kind ?? "unknown",
     arguments: redactText(call.function.arguments, tc.ctx.secrets),
+    attempt,
   };
 }
 
@@ -131,9 +170,9 @@ async function afterToolHooks(tc: ToolCallContext, call: ToolCallRecord, result:
   return redactDeep(r, tc.ctx.secrets);
 }
 
-/** Store the tool message for a call and announce it. */
-export async function storeResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number): Promise<void> {
-  await (await prepareResult(scope, call, result, durationMs)).store();
+/** Store the tool message for a call and announce it (`attempt`: the run of the call that produced it, if it ran). */
+export async function storeResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number, attempt?: number): Promise<void> {
+  await (await prepareResult(scope, call, result, durationMs, attempt)).store();
 }
 
 /**
@@ -145,7 +184,13 @@ export interface UnstoredResult {
   store(): Promise<void>;
 }
 
-export async function prepareResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number): Promise<UnstoredResult> {
+export async function prepareResult(
+  scope: StateScope,
+  call: ToolCallRecord,
+  result: ToolResult,
+  durationMs: number,
+  attempt?: number,
+): Promise<UnstoredResult> {
   // A call has one result. Another writer may have stored it meanwhile: a blocking child's report answers the call
   // in the child's transaction, possibly while this thread re-runs the call after a restart. Checked with the thread
   // locked (the report locks it too), among the messages after the call's own.
@@ -187,6 +232,7 @@ export async function prepareResult(scope: StateScope, call: ToolCallRecord, res
           status: result.status,
           durationMs: Math.round(durationMs),
           messageId: msg.id,
+          ...(attempt !== undefined ? { attempt } : {}),
         });
       },
       { existing },

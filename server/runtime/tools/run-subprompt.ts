@@ -2,7 +2,8 @@ import type { ToolResult } from "@/server/spec";
 import type { ResolvedToolEntry } from "../definitions";
 import type { ChatMessage, ChatTool } from "../llm/types";
 import { resolveEnvValue } from "../env/env-resolver";
-import { attemptLogger, requestAnnouncer, resolveModels } from "../side-loop/llm-step";
+import { requestAnnouncer, resolveModels } from "../side-loop/llm-step";
+import { attemptLogger, closingPendingLogs, pendingLogger } from "../side-loop/request-log";
 import { promptEnvWithIncludes } from "../kernel/step-context";
 import { renderSystemPrompt } from "../side-loop/system-prompt";
 import { perspectiveMessages } from "../side-loop/perspective";
@@ -74,21 +75,25 @@ export async function runSubprompt(tc: ToolCallContext, entry: Extract<ResolvedT
   }
   let result;
   try {
-    result = await deps.llm.complete(
-      {
-        models: await resolveModels(deps, ctx, prompt.model),
-        messages,
-        tools: tools.length > 0 ? tools : undefined,
-        toolChoice: tools.length > 0 ? prompt.toolChoice : undefined,
-        parallelToolCalls: tools.length > 0 ? prompt.parallelToolCalls : undefined,
-        reasoning: prompt.reasoning,
-        providerOptions: prompt.providerOptions,
-      },
-      {
-        signal: tc.signal,
-        onAttemptStart: requestAnnouncer(deps, tc.thread.id, tc.stepId, null, messages.length, tools.length),
-        onAttempt: attemptLogger(deps, ctx, tc.thread.id, tc.stepId, null),
-      },
+    const models = await resolveModels(deps, ctx, prompt.model);
+    result = await closingPendingLogs(deps, tc.thread.id, () =>
+      deps.llm.complete(
+        {
+          models,
+          messages,
+          tools: tools.length > 0 ? tools : undefined,
+          toolChoice: tools.length > 0 ? prompt.toolChoice : undefined,
+          parallelToolCalls: tools.length > 0 ? prompt.parallelToolCalls : undefined,
+          reasoning: prompt.reasoning,
+          providerOptions: prompt.providerOptions,
+        },
+        {
+          signal: tc.signal,
+          beforeSend: pendingLogger(deps, ctx, tc.thread.id, null),
+          onAttemptStart: requestAnnouncer(deps, tc.thread.id, tc.stepId, null, messages.length, tools.length),
+          onAttempt: attemptLogger(deps, ctx, tc.thread.id, tc.stepId, null),
+        },
+      ),
     );
   } catch (err) {
     if (isAbortError(err)) throw err;
