@@ -8,7 +8,7 @@
  * message the runtime stored is never rejected here.
  */
 import { z } from "zod";
-import { MESSAGE_ROLES, subagentProjectionShape } from "@/server/spec";
+import { MESSAGE_ROLES, MESSAGE_STATUSES, subagentProjectionShape } from "@/server/spec";
 
 const optionalString = z.string().nullable().optional();
 
@@ -33,6 +33,8 @@ export const eventMessageSchema = z.object({
     .optional(),
   tool_call_id: optionalString,
   tool_status: z.enum(["success", "error"]).nullable().optional(),
+  /** `completed`, or `failed` for a failed tool call (text still being generated exists only as stream events). */
+  status: z.enum(MESSAGE_STATUSES).optional(),
   reasoning_content: optionalString,
   attachments: z.array(eventAttachmentSchema).optional(),
   silent: z.boolean().optional(),
