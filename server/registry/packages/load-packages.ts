@@ -7,6 +7,7 @@ import type { RouteRecord } from "../types";
 import { validateFiles, type ValidatedSet } from "../validate";
 import { discoverPackages, type DiscoveredPackage } from "./discover";
 import { qualifyPackage } from "./namespace";
+import { verifyPackage } from "./verify";
 
 /** A discovered package with its files loaded (paths relative to AGENTS_DIR, so diagnostics point at them). */
 export interface LoadedPackage extends DiscoveredPackage {
@@ -37,6 +38,8 @@ export async function loadPackages(options: LoaderOptions): Promise<{ packages: 
   for (const pkg of packages) {
     const prefix = `${slash(path.relative(options.dir, pkg.definitionsDir))}/`;
     const load = await loadDefinitionFiles({ ...options, dir: pkg.definitionsDir });
+    const tampered = await verifyPackage(pkg, slash(path.relative(options.dir, path.join(pkg.root, "package.json"))));
+    if (tampered) load.diagnostics.push(tampered);
     loaded.push({
       ...pkg,
       prefix,
@@ -44,7 +47,7 @@ export async function loadPackages(options: LoaderOptions): Promise<{ packages: 
         files: load.files.map((f) => prefixed(prefix, f)),
         found: load.found.map((f) => prefixed(prefix, f)),
         routes: load.routes,
-        diagnostics: load.diagnostics.map((d) => prefixed(prefix, d)),
+        diagnostics: load.diagnostics.map((d) => (d === tampered ? d : prefixed(prefix, d))),
       },
     });
   }

@@ -112,6 +112,19 @@ describe("installed packages", () => {
     expect(isVisibleInNamespace("word_count", { kind: "packed", packageId: "@studio-test/writing-kit" })).toBe(false);
   });
 
+  it("checks an installed package against its signature and warns about files changed after packing", async () => {
+    const root = await projectWithKit("node_modules");
+    const clean = await load(path.join(root, "agents"));
+    expect(clean.diagnostics.filter((d) => d.kind === "registry")).toEqual([]);
+    const file = path.join(root, "node_modules/@studio-test/writing-kit/agents/prompts/house_style.ts");
+    await fs.appendFile(file, "\n// edited in node_modules\n");
+    const snap = await load(path.join(root, "agents"));
+    const warning = snap.diagnostics.find((d) => d.kind === "registry");
+    expect(warning).toMatchObject({ severity: "warning", file: "../node_modules/@studio-test/writing-kit/package.json" });
+    expect(warning?.message).toContain("agents/prompts/house_style.ts");
+    expect(warning?.fix).toContain("studio unpack @studio-test/writing-kit");
+  });
+
   it("prefers the local copy under agents/packed over the installed one", async () => {
     const root = await projectWithKit("packed");
     await fs.cp(path.join(root, "agents/packed/@studio-test/writing-kit"), path.join(root, "node_modules/@studio-test/writing-kit"), { recursive: true });
