@@ -10,9 +10,12 @@ export interface PackCommandOptions {
   tarball?: boolean;
 }
 
-/** The default output folder: `<project>/dist/<name>-<version>` (`@scope/kit` → `scope-kit`). */
+/**
+ * The default output folder: `<project>/.tmp/packages/<name>-<version>` (`@scope/kit` → `scope-kit`); `.tmp/` is
+ * outside git, the linter and the type check, so packed copies are never checked twice.
+ */
 function defaultOut(project: CliProject, packageId: string, version: string): string {
-  return path.join(project.root, "dist", `${packageId.replace(/^@/, "").replace(/\//g, "-")}-${version}`);
+  return path.join(project.root, ".tmp", "packages", `${packageId.replace(/^@/, "").replace(/\//g, "-")}-${version}`);
 }
 
 /** Packs an agent of the project into a package folder (and a tarball with `tarball`). Throws CliError when refused. */
