@@ -46,13 +46,13 @@ Import only \`zod\`, \`@studio/spec\` and files inside this folder, so the tool 
 `,
   hooks: `# hooks/
 
-One file per hook: \`defineHook({ id, hook: "beforeCreateMessage", execute(state, ...) })\`. Prompts list hook ids in
-\`hooks\`. A hook returns the value it was given (changed or not).
+One file per hook: \`defineHook({ id, hook: "filter_messages", execute: async (state, ...args) => ... })\`. Agents and
+prompts list hook ids in \`hooks\`. A hook returns the value it was given (changed or not).
 `,
   effects: `# effects/
 
-One file per effect: \`defineEffect({ name, description, handler(state, args) })\`. Tools schedule effects by name with
-\`state.scheduleEffect(name, args, delayMs)\`; an effect runs after the step, durably.
+One file per effect: \`defineEffect({ name, description, args?: z.object(...), execute: async (state, args) => {...} })\`.
+Tools schedule effects by name with \`state.scheduleEffect(name, args, delayMs)\`; an effect runs later, durably.
 `,
   api: `# api/
 
