@@ -2,7 +2,9 @@ import type { Diagnostic } from "@/shared/diagnostic";
 import { DiagnosticSink, sortDiagnostics } from "./diagnostics";
 import { linkDefinitions } from "./link";
 import { linkRoutes } from "./link-routes";
-import { loadDefinitionFiles, type LoaderOptions, type LoadResult } from "./loader";
+import { loadDefinitionFiles, type FoundFile, type LoaderOptions, type LoadResult } from "./loader";
+import { linkPackageRoutes, loadPackages, validatePackage, type LoadedPackage, type PackageInfo } from "./packages/load-packages";
+import { mergeValidated, packageOf } from "./packages/merge";
 import type { DefinitionFileInfo, RegistrySnapshot } from "./types";
 import { validateFiles } from "./validate";
 
@@ -46,24 +48,33 @@ export interface BuildOptions {
   dir: string;
   /** `performance.now()` when the load started, to report the load time. */
   startedAt?: number;
+  /** Packed agent graphs to load next to the root graph, in their namespaces. */
+  packages?: readonly LoadedPackage[];
+  packageInfos?: readonly PackageInfo[];
 }
 
 /** Validates and links loaded files into an immutable snapshot. Never throws for bad definitions. */
 export function buildSnapshot(load: LoadResult, options: BuildOptions): RegistrySnapshot {
   const sink = new DiagnosticSink();
   for (const d of load.diagnostics) sink.add(d);
+  const packages = options.packages ?? [];
   const validated = validateFiles(load.files, sink);
+  for (const pkg of packages) mergeValidated(validated, validatePackage(pkg, sink));
   const linked = linkDefinitions(validated, sink);
   const routes = linkRoutes(load.routes, sink);
+  for (const pkg of packages) routes.endpoints.push(...linkPackageRoutes(pkg, sink));
   const diagnostics = sortDiagnostics(sink.items);
-  const files: DefinitionFileInfo[] = load.found.map((found) => {
+  const allFound: (FoundFile & { package?: string })[] = [...load.found, ...packages.flatMap((p) => p.load.found.map((f) => ({ ...f, package: p.id })))];
+  const files: DefinitionFileInfo[] = allFound.map((found) => {
     const own = diagnostics.filter((d) => d.file === found.file);
     const name = validated.fileNames.get(found.file);
+    const pkg = found.package;
     return {
       kind: found.kind,
       file: found.file,
       absPath: found.absPath,
       ...(name !== undefined ? { name } : {}),
+      ...(pkg !== undefined ? { package: pkg } : {}),
       errors: own.filter((d) => d.severity === "error").length,
       warnings: own.filter((d) => d.severity === "warning").length,
     };
@@ -73,16 +84,17 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
     loadedAt: new Date().toISOString(),
     loadMs: options.startedAt === undefined ? 0 : Math.round((performance.now() - options.startedAt) * 10) / 10,
     dir: options.dir,
-    agents: new FrozenMap(freezeData([...linked.agents])),
-    prompts: new FrozenMap(freezeData([...linked.prompts])),
-    models: new FrozenMap(freezeData([...linked.models])),
-    tools: new FrozenMap(freezeData([...linked.tools])),
-    hooks: new FrozenMap(freezeData([...linked.hooks])),
-    effects: new FrozenMap(freezeData([...linked.effects])),
+    agents: new FrozenMap(freezeData(packageOf(linked.agents, packages))),
+    prompts: new FrozenMap(freezeData(packageOf(linked.prompts, packages))),
+    models: new FrozenMap(freezeData(packageOf(linked.models, packages))),
+    tools: new FrozenMap(freezeData(packageOf(linked.tools, packages))),
+    hooks: new FrozenMap(freezeData(packageOf(linked.hooks, packages))),
+    effects: new FrozenMap(freezeData(packageOf(linked.effects, packages))),
     endpoints: Object.freeze(routes.endpoints),
     controllers: Object.freeze(routes.controllers),
     diagnostics: freezeData(diagnostics as Diagnostic[]),
     files: freezeData(files),
+    ...(options.packageInfos?.length ? { packages: freezeData([...options.packageInfos]) } : {}),
   };
   return Object.freeze(snapshot);
 }
@@ -91,7 +103,8 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
 export async function loadRegistry(options: LoaderOptions & { version?: number }): Promise<RegistrySnapshot> {
   const startedAt = performance.now();
   const load = await loadDefinitionFiles(options);
-  return buildSnapshot(load, { version: options.version ?? 1, dir: options.dir, startedAt });
+  const { packages, infos } = await loadPackages(options);
+  return buildSnapshot(load, { version: options.version ?? 1, dir: options.dir, startedAt, packages, packageInfos: infos });
 }
 
 /** A snapshot with no definitions and one diagnostic, used when a load itself fails unexpectedly. */

@@ -15,6 +15,9 @@ import type {
   VariableDefinition,
 } from "@/server/spec";
 import type { Diagnostic } from "@/shared/diagnostic";
+import type { PackageInfo } from "./packages/load-packages";
+
+export type { PackageInfo } from "./packages/load-packages";
 
 export type { DefinitionKind } from "@/server/spec";
 
@@ -46,6 +49,8 @@ export interface DefinitionFileInfo {
   absPath: string;
   /** Registry name, when the file loaded and validated far enough to have one. */
   name?: string;
+  /** The package the file belongs to (installed or under packed/); such files are read-only. */
+  package?: string;
   errors: number;
   warnings: number;
 }
@@ -58,6 +63,8 @@ interface EntryBase<D> {
   absPath: string;
   /** The validated definition (zod output: defaults applied). */
   definition: D;
+  /** The package that defines it (its name is then `package/localName`); absent for the root graph's own. */
+  package?: string;
 }
 
 /** A side with its session bindings in object form. */
@@ -167,6 +174,8 @@ export interface RegistrySnapshot {
   /** Sorted by file, then severity, then field. */
   readonly diagnostics: readonly Diagnostic[];
   readonly files: readonly DefinitionFileInfo[];
+  /** Packed agent graphs found (AGENTS_DIR/packed/<pkg>, node_modules next to AGENTS_DIR); absent when none. */
+  readonly packages?: readonly PackageInfo[];
 }
 
 // ─── Variables ──────────────────────────────────────────────────────────────
@@ -232,4 +241,6 @@ export interface RouteRecord {
   absPath: string;
   /** The handler (`defineThreadEndpoint` / `defineController`). */
   handler: MarkedThreadEndpoint | Controller;
+  /** The package whose endpoint it is (mounted below `/packages/<package>`). */
+  package?: string;
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { failedSnapshot, loadRegistry } from "./registry";
+import { writeNameTypes } from "./write-name-types";
 import type { RegistryOptions, RegistrySnapshot } from "./types";
 
 export interface RegistryStoreOptions extends RegistryOptions {
@@ -11,6 +12,8 @@ export interface RegistryStoreOptions extends RegistryOptions {
   debounceMs?: number;
   /** How often to look for AGENTS_DIR while it does not exist (default 1000 ms). */
   missingDirPollMs?: number;
+  /** Write AGENTS_DIR/studio-names.d.ts after each load without errors (development). */
+  writeNameTypes?: boolean;
 }
 
 export type RegistryListener = (snapshot: RegistrySnapshot) => void;
@@ -63,6 +66,7 @@ export async function createRegistryStore(options: RegistryStoreOptions): Promis
       next = failedSnapshot(dir, version, error);
     }
     snapshot = next;
+    if (options.writeNameTypes) await writeNameTypes(next).catch((error: unknown) => console.error("[registry] writing the name types failed:", error));
     if (!closed) {
       for (const listener of [...listeners]) {
         try {

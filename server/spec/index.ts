@@ -16,6 +16,7 @@ export * from "./llm-message";
 export * from "./message";
 export * from "./model";
 export * from "./names";
+export * from "./packaging";
 export * from "./parse-definition";
 export * from "./prompt";
 export * from "./prompt-content";

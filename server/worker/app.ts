@@ -78,6 +78,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     projectRoot,
     specModulePath: path.join(projectRoot, "server/spec/index.ts"),
     watch: cfg.WATCH_DEFINITIONS,
+    writeNameTypes: cfg.WATCH_DEFINITIONS && cfg.NODE_ENV === "development" && !cfg.DEFINITIONS_READONLY,
   });
   const role: ProcessRole = opts.role ?? (cfg.RUNTIME_WORKERS > 0 ? "both" : "app");
   const workerId = `${os.hostname()}:${process.pid}`;

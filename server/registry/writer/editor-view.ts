@@ -71,6 +71,10 @@ export function buildEditorView(snapshot: RegistrySnapshot, options: { readonly:
     } else {
       reason = `${info.kind} are code: edit ${info.file} in your editor`;
     }
+    if (info.package !== undefined) {
+      writable = false;
+      reason = `from the package ${info.package} (read-only): run \`studio unpack ${info.package}\` to get editable copies`;
+    }
     const declared = value && typeof value.name === "string" ? value.name : undefined;
     definitions.push({
       id: info.file,

@@ -11,6 +11,7 @@ import { computeCost } from "./cost";
 import { LlmAbortError } from "./errors";
 import { allModelsFailedMessage, failureHint, type ModelFailure } from "./failure-message";
 import { buildRequestBody } from "./request-body";
+import { requestForModel, toolNameCodec, type ToolNameCodec } from "./tool-names";
 import { createDispatcher, type ProxySettings } from "./http-dispatcher";
 import { createHttpFetch } from "./http-fetch";
 import { DEFAULT_API_KEY_ENV } from "./resolve-model";
@@ -134,11 +135,13 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
     const { signal } = call;
     let retryableFailure = false;
     let attemptNo = 0;
+    const codec = toolNameCodec((request.tools ?? []).map((t) => t.function.name));
+    const sent = requestForModel(request, codec);
 
     for (const model of request.models) {
       const { baseURL, apiKey, keyMissing } = endpoint(model);
       const sdk = sdkFor(baseURL, apiKey ?? PLACEHOLDER_API_KEY);
-      const body = buildRequestBody(request, model);
+      const body = buildRequestBody(sent, model);
       // Serialized once: the SDK sends this text, and the request log stores it.
       const bodyText = JSON.stringify(body);
       for (let tries = 1; ; tries++) {
@@ -160,7 +163,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
           const record = attemptRecord(model, attempt, body, bodyText, run, null, logId);
           attempts.push(record);
           await call.onAttempt?.(record);
-          return resultOf(model, run, attempts);
+          return resultOf(model, run, attempts, codec);
         }
         const failure = classifyError(run.error);
         if (failure.aborted) throw new LlmAbortError(undefined, attempts);
@@ -245,12 +248,12 @@ function attemptRecord(
   };
 }
 
-function resultOf(model: ResolvedModel, run: AttemptRun, attempts: LlmAttempt[]): LlmResult {
+function resultOf(model: ResolvedModel, run: AttemptRun, attempts: LlmAttempt[], codec: ToolNameCodec): LlmResult {
   const { assembler } = run;
   return {
     content: assembler.content,
     reasoning: assembler.reasoning,
-    toolCalls: assembler.toolCalls,
+    toolCalls: assembler.toolCalls.map((c) => ({ ...c, name: codec.fromModel(c.name) })),
     finishReason: assembler.finishReason,
     usage: assembler.usage,
     model,
