@@ -14,3 +14,4 @@ export { RUNTIME_TOOL_NAMES } from "./link-tool-entries";
 export type * from "./types";
 export { fileRoute, matchRoute, routeShape } from "./file-routes";
 export { mountedPath } from "./link-routes";
+export { MCP_FOLDER, type McpServerRecord } from "./mcp-servers";

@@ -2,6 +2,7 @@ import type { Diagnostic } from "@/shared/diagnostic";
 import { DiagnosticSink, sortDiagnostics } from "./diagnostics";
 import { linkDefinitions } from "./link";
 import { linkRoutes } from "./link-routes";
+import { validateMcpFiles } from "./mcp-servers";
 import { loadDefinitionFiles, type LoaderOptions, type LoadResult } from "./loader";
 import type { DefinitionFileInfo, RegistrySnapshot } from "./types";
 import { validateFiles } from "./validate";
@@ -53,6 +54,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
   const sink = new DiagnosticSink();
   for (const d of load.diagnostics) sink.add(d);
   const validated = validateFiles(load.files, sink);
+  validated.mcpServers = validateMcpFiles(load.mcp ?? [], sink);
   const linked = linkDefinitions(validated, sink);
   const routes = linkRoutes(load.routes, sink);
   const diagnostics = sortDiagnostics(sink.items);
@@ -79,6 +81,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
     tools: new FrozenMap(freezeData([...linked.tools])),
     hooks: new FrozenMap(freezeData([...linked.hooks])),
     effects: new FrozenMap(freezeData([...linked.effects])),
+    mcpServers: new FrozenMap(freezeData([...validated.mcpServers])),
     endpoints: Object.freeze(routes.endpoints),
     controllers: Object.freeze(routes.controllers),
     diagnostics: freezeData(diagnostics as Diagnostic[]),

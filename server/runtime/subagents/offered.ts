@@ -3,6 +3,7 @@ import type { ChatTool } from "../llm/types";
 import type { SubagentRecord } from "../ports";
 import type { StepContext } from "../kernel/step-context";
 import type { OfferedTool, SubagentEntry } from "../kernel/tool-call-context";
+import { mcpChatTool } from "../kernel/mcp-tools";
 import { chatToolFor } from "../kernel/tool-schemas";
 
 /** `optional` gating (design.md §4): enabled iff the env value, trimmed and lower-cased, is true, 1 or yes. */
@@ -31,7 +32,7 @@ export async function offeredTools(ctx: StepContext, children: SubagentRecord[])
         continue;
       }
     }
-    const tool = chatToolFor(ctx.defs, entry);
+    const tool = entry.kind === "mcp" ? await mcpChatTool(ctx, entry) : chatToolFor(ctx.defs, entry);
     if (!tool) continue;
     byName.set(entry.name, entry);
     chat.push(tool);
