@@ -14,7 +14,7 @@ import { nextRetryDelay } from "./backoff";
 import { openTransport } from "./transport";
 
 export interface McpClientPoolOptions {
-  /** Longest time to connect and initialize a session (default 10 s). */
+  /** Longest time to connect and initialize a session (default 30 s: a stdio server may be slow to start). */
   connectTimeoutMs?: number;
   /** Reconnect backoff: first delay and ceiling (defaults 500 ms and 30 s). */
   backoffBaseMs?: number;
@@ -48,7 +48,7 @@ const keyOf = (c: McpServerConnection) => createHash("sha256").update(JSON.strin
  */
 export function createMcpClientPool(options: McpClientPoolOptions): McpClientPort {
   const sessions = new Map<string, Session>();
-  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
 
   const sessionFor = (conn: McpServerConnection): Session => {
     const key = keyOf(conn);

@@ -55,7 +55,7 @@ export default definePrompt({
   prompt: "You use MCP tools.",
   model: "primary",
   variables: [{ name: "MCP_TOKEN", type: "secret", required: true, description: "Token for the MCP servers" }],
-  tools: ["everything.echo", "everything__get-tiny-image", "everything.get-env", "everything_http.get-sum", "everything_http.trigger-long-running-operation", "gone.echo"],
+  tools: ["everything.echo", "everything__get-tiny-image", "everything.get-env", "everything.trigger-long-running-operation", "everything_http.get-sum", "everything_http.trigger-long-running-operation", "gone.echo"],
 });\n`,
   );
   write("agents/mcp_user.ts", `import { defineAgent } from "@studio/spec";\nexport default defineAgent({ name: "mcp_user", type: "ai_human", sideA: { prompt: "mcp_user" } });\n`);
