@@ -14,6 +14,7 @@ let t: TestApp;
 let agentsDir: string;
 let mcpKey: string;
 let readKey: string;
+let sessionToken: string;
 
 beforeAll(async () => {
   fake = await startFakeLlm();
@@ -38,7 +39,8 @@ export default defineAgent({ name: "topic_writer", type: "ai_human", exposeAsToo
   );
   t = await startTestApp({ agentsDir, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k", ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "pw-admin-12345" } });
   const login = await api(t.url, "POST", "/api/auth/login", { username: "admin", password: "pw-admin-12345" });
-  useToken(login.body.token);
+  sessionToken = login.body.token;
+  useToken(sessionToken);
   mcpKey = (await api(t.url, "POST", "/api/auth/keys", { name: "mcp client", scopes: ["mcp"] })).body.key;
   readKey = (await api(t.url, "POST", "/api/auth/keys", { name: "reader", scopes: ["threads:read", "threads:write"] })).body.key;
   useToken(null);
@@ -59,9 +61,17 @@ async function connect(key: string | null): Promise<Client> {
 }
 
 describe("/api/mcp", () => {
-  it("refuses a client without an API key, and a key without the mcp scope", async () => {
-    await expect(connect(null)).rejects.toThrow(/401/);
-    await expect(connect(readKey)).rejects.toThrow(/403/);
+  it("refuses a client without an API key, a key without the mcp scope, and a session token", async () => {
+    const refusal = async (key: string | null) => (await connect(key).catch((e: unknown) => e)) as { code?: number; message: string };
+    const none = await refusal(null);
+    expect(none.code).toBe(401);
+    expect(none.message).toContain('"code":"UNAUTHORIZED"');
+    const scoped = await refusal(readKey);
+    expect(scoped.code).toBe(403);
+    expect(scoped.message).toContain("This API key lacks the mcp scope");
+    const session = await refusal(sessionToken);
+    expect(session.code).toBe(401);
+    expect(session.message).toContain("The MCP endpoint needs an API key with the mcp scope");
   });
 
   it("lists every agent exposed as a tool, with its description and its side A prompt's requiredSchema", async () => {
