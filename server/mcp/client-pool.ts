@@ -19,6 +19,8 @@ export interface McpClientPoolOptions {
   /** Reconnect backoff: first delay and ceiling (defaults 500 ms and 30 s). */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** A session unused this long is closed (its stdio process ends); it opens again on next use (default 10 min). */
+  idleMs?: number;
   /** Working directory of stdio servers whose definition gives none (the project root). */
   cwd: string;
   log(level: "info" | "warn", message: string, data?: Record<string, unknown>): void;
@@ -32,6 +34,7 @@ interface Session {
   tools: McpToolInfo[] | null;
   failures: number;
   retryAt: number;
+  lastUsed: number;
   error?: string;
   /** The error with the stderr tail (may hold what the server printed: only for the tool error, which is masked). */
   detail?: string;
@@ -50,13 +53,26 @@ export function createMcpClientPool(options: McpClientPoolOptions): McpClientPor
   const sessions = new Map<string, Session>();
   const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
 
+  const idleMs = options.idleMs ?? 600_000;
+  // Settings differ per user when headers or env hold their variables: sessions unused for idleMs are closed.
+  const evictIdle = () => {
+    const now = Date.now();
+    for (const [key, s] of sessions) {
+      if (now - s.lastUsed < idleMs || s.connecting) continue;
+      sessions.delete(key);
+      void s.client?.close().catch(() => undefined);
+    }
+  };
+
   const sessionFor = (conn: McpServerConnection): Session => {
     const key = keyOf(conn);
     let s = sessions.get(key);
     if (!s) {
-      s = { name: conn.name, client: null, connecting: null, tools: null, failures: 0, retryAt: 0, stderr: [] };
+      s = { name: conn.name, client: null, connecting: null, tools: null, failures: 0, retryAt: 0, lastUsed: 0, stderr: [] };
       sessions.set(key, s);
     }
+    s.lastUsed = Date.now();
+    evictIdle();
     return s;
   };
 
@@ -69,9 +85,8 @@ export function createMcpClientPool(options: McpClientPoolOptions): McpClientPor
 
   async function connect(s: Session, conn: McpServerConnection): Promise<Client> {
     const client = new Client({ name: "standard-agents-studio", version: "1.0.0" });
-    let transport: Transport | null = null;
     try {
-      transport = openTransport(conn, options.cwd, (line) => {
+      const transport: Transport = openTransport(conn, options.cwd, (line) => {
         s.stderr.push(line);
         if (s.stderr.length > 5) s.stderr.shift();
       });

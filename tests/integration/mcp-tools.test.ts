@@ -164,6 +164,32 @@ describe("tools of MCP servers", () => {
   });
 });
 
+describe("a server that goes away", () => {
+  it("is reconnected once it is back (with backoff in between), and GET /api/mcp-servers shows each server's state", async () => {
+    await http.stop();
+    const down = await callTool("everything_http__get-sum", { a: 1, b: 2 });
+    expect(down.tool.tool_status).toBe("error");
+    expect(down.tool.content).toMatch(/^Tool everything_http__get-sum (failed|is not available): /);
+    expect(down.messages.at(-1)).toMatchObject({ role: "assistant", content: "done" });
+    http = await startEverythingHttp(http.port);
+    const back = await waitFor(async () => {
+      const r = await callTool("everything_http__get-sum", { a: 1, b: 2 });
+      return r.tool.tool_status === "success" ? r : undefined;
+    }, 40_000);
+    expect(back.tool.content).toMatch(/\b3\b/);
+
+    const { body } = await api(t.url, "GET", "/api/mcp-servers");
+    expect(JSON.stringify(body)).not.toContain(TOKEN);
+    const byName = Object.fromEntries(body.servers.map((x: any) => [x.name, x]));
+    expect(byName.everything_http).toMatchObject({ transport: "http", state: "connected", headerNames: ["authorization"], file: "mcp/everything_http.ts" });
+    expect(byName.everything_http.usedBy).toContainEqual({ prompt: "mcp_user", tool: "get-sum" });
+    expect(byName.everything_http.tools.map((x: any) => x.name)).toContain("get-sum");
+    expect(byName.everything).toMatchObject({ transport: "stdio", state: "connected", envNames: ["EVERYTHING_TOKEN"], allowedTools: ["echo", "get-tiny-image", "get-env", "trigger-long-running-operation"] });
+    expect(byName.gone).toMatchObject({ state: "down" });
+    expect(byName.gone.error).toMatch(/fetch failed/);
+  }, 90_000);
+});
+
 describe("MCP server definitions", () => {
   it("are checked by the registry: the file, the field and the fix", async () => {
     write("mcp/bad.ts", `import { defineMcpServer } from "@studio/spec";\nexport default defineMcpServer({ name: "bad", transport: "http" } as never);\n`);
