@@ -33,7 +33,7 @@ function progressMessage(e: RuntimeEvent): string | null {
 /**
  * Runs an agent for an MCP caller: a new thread owned by the caller, its first message built from the arguments (the
  * JSON of the arguments when the agent has a `requiredSchema`, else `message`), then blocks until the run ends,
- * reporting progress on each step and tool call. When the caller cancels, the thread is stopped.
+ * reporting progress on each step and tool call. When `signal` aborts (the SDK's request signal), the thread is stopped.
  */
 export async function runAgentCall(
   app: App,
