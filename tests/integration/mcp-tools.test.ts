@@ -187,6 +187,9 @@ describe("a server that goes away", () => {
     expect(byName.everything).toMatchObject({ transport: "stdio", state: "connected", envNames: ["EVERYTHING_TOKEN"], allowedTools: ["echo", "get-tiny-image", "get-env", "trigger-long-running-operation"] });
     expect(byName.gone).toMatchObject({ state: "down" });
     expect(byName.gone.error).toMatch(/fetch failed/);
+    const diagnostics = (await api(t.url, "GET", "/api/diagnostics")).body.diagnostics as any[];
+    expect(diagnostics.filter((d) => d.kind === "mcp").map((d) => `${d.severity} ${d.file} ${d.field}`)).toEqual(["warning mcp/gone.ts url"]);
+    expect(diagnostics.find((d) => d.file === "mcp/gone.ts").message).toMatch(/^MCP server "gone" is unreachable: fetch failed\./);
   }, 90_000);
 });
 
