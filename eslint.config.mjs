@@ -39,6 +39,10 @@ export default tseslint.config(
             { group: prismaClient, message: "server/runtime never imports the Prisma client; use a port implemented in server/db." },
             { group: ["@/server/db", "@/server/db/*", "@/server/api", "@/server/api/*", "@/server/worker", "@/server/worker/*"], message: "server/runtime depends only on spec, registry and its own ports." },
             { group: ["openai", "openai/*"], message: "Only server/runtime/llm/ imports the openai SDK." },
+            {
+              group: ["@modelcontextprotocol/*", "@/server/mcp", "@/server/mcp/*"],
+              message: "server/runtime reaches MCP servers through McpClientPort (ports/mcp.ts); the SDK client lives in server/mcp/.",
+            },
           ],
         },
       ],

@@ -13,6 +13,7 @@ const SCOPE_HELP: Record<ApiScope, string> = {
   "threads:read": "read threads, agents and settings",
   "threads:write": "start threads, send messages, write files",
   admin: "users and instance variables",
+  mcp: "call the agents exposed as tools over /api/mcp",
 };
 const EXPIRY_DAYS = [
   { label: "No expiry", days: 0 },

@@ -20,3 +20,4 @@ export { packAgent, type PackOptions, type PackResult } from "./packages/pack";
 export { PackRefusedError } from "./packages/collect";
 export { unpackPackage, type UnpackedFile } from "./packages/unpack";
 export { signFiles, verifySignature } from "./packages/signature";
+export { MCP_FOLDER, type McpServerRecord } from "./mcp-servers";

@@ -8,6 +8,7 @@ import {
   type ToolEntryObject,
 } from "@/server/spec";
 import type { DiagnosticSink } from "./diagnostics";
+import { resolveMcpEntry } from "./link-mcp-entry";
 import { didYouMean, listNames, zodObjectFields } from "./schema-fields";
 import type { ResolvedToolEntry, SubagentEntryConfig } from "./types";
 import type { ValidatedEntry, ValidatedSet } from "./validate";
@@ -108,6 +109,11 @@ export function resolveToolEntries(prompt: ValidatedEntry<"prompts">, v: Validat
       return;
     }
     seen.set(name, index);
+    const mcp = resolveMcpEntry(name, index, prompt, field, v, sink);
+    if (mcp !== undefined) {
+      if (mcp) out.push(mcp);
+      return;
+    }
     const kind = classify(name, prompt, field, v, sink);
     if (kind === undefined) return;
     checkFields(entry, kind, name, prompt, index, sink);

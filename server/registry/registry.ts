@@ -3,6 +3,7 @@ import { DiagnosticSink, sortDiagnostics } from "./diagnostics";
 import { linkDefinitions } from "./link";
 import { linkRoutes } from "./link-routes";
 import { loadDefinitionFiles, type FoundFile, type LoaderOptions, type LoadResult } from "./loader";
+import { validateMcpFiles } from "./mcp-servers";
 import { linkPackageRoutes, loadPackages, validatePackage, type LoadedPackage, type PackageInfo } from "./packages/load-packages";
 import { mergeValidated, packageOf } from "./packages/merge";
 import type { DefinitionFileInfo, RegistrySnapshot } from "./types";
@@ -59,6 +60,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
   for (const d of load.diagnostics) sink.add(d);
   const packages = options.packages ?? [];
   const validated = validateFiles(load.files, sink);
+  validated.mcpServers = validateMcpFiles(load.mcp ?? [], sink);
   for (const pkg of packages) mergeValidated(validated, validatePackage(pkg, sink));
   const linked = linkDefinitions(validated, sink);
   const routes = linkRoutes(load.routes, sink);
@@ -90,6 +92,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
     tools: new FrozenMap(freezeData(packageOf(linked.tools, packages))),
     hooks: new FrozenMap(freezeData(packageOf(linked.hooks, packages))),
     effects: new FrozenMap(freezeData(packageOf(linked.effects, packages))),
+    mcpServers: new FrozenMap(freezeData([...validated.mcpServers])),
     endpoints: Object.freeze(routes.endpoints),
     controllers: Object.freeze(routes.controllers),
     diagnostics: freezeData(diagnostics as Diagnostic[]),

@@ -15,6 +15,7 @@ import type {
   VariableDefinition,
 } from "@/server/spec";
 import type { Diagnostic } from "@/shared/diagnostic";
+import type { McpServerRecord } from "./mcp-servers";
 import type { PackageInfo } from "./packages/load-packages";
 
 export type { PackageInfo } from "./packages/load-packages";
@@ -122,7 +123,9 @@ export type ResolvedToolEntry =
   | { kind: "tool"; name: string; index: number; config: CallableToolConfig }
   | { kind: "subprompt"; name: string; index: number; config: SubpromptToolConfig }
   | { kind: "handoff"; name: string; index: number }
-  | { kind: "subagent"; name: string; index: number; config: SubagentEntryConfig };
+  | { kind: "subagent"; name: string; index: number; config: SubagentEntryConfig }
+  /** A tool of an MCP server; `name` is the name the model sees (`server__tool`). */
+  | { kind: "mcp"; name: string; index: number; server: string; tool: string };
 
 export type ResolvedToolKind = ResolvedToolEntry["kind"];
 
@@ -167,6 +170,8 @@ export interface RegistrySnapshot {
   readonly tools: ReadonlyMap<string, ToolRecord>;
   readonly hooks: ReadonlyMap<string, HookRecord>;
   readonly effects: ReadonlyMap<string, EffectRecord>;
+  /** MCP servers from `mcp/*.ts` whose definitions are valid. */
+  readonly mcpServers: ReadonlyMap<string, McpServerRecord>;
   /** Thread endpoints from `api/**` that are mounted (files with errors or colliding routes are left out). */
   readonly endpoints: readonly RouteRecord[];
   /** Controllers from `controllers/**` that are mounted. */

@@ -23,6 +23,7 @@ import {
 } from "@/server/spec";
 import type { DiagnosticSink } from "./diagnostics";
 import { didYouMean } from "./schema-fields";
+import type { McpServerRecord } from "./mcp-servers";
 import type { LoadedFile } from "./types";
 
 /** A file whose default export passed its kind's schema, with its registry name. */
@@ -39,6 +40,8 @@ export interface ValidatedEntry<K extends DefinitionKind = DefinitionKind> {
 export type ValidatedSet = { [K in DefinitionKind]: Map<string, ValidatedEntry<K>> } & {
   /** Registry name of each file that has one (even when the file was rejected as a duplicate). */
   fileNames: Map<string, string>;
+  /** The valid MCP servers of `mcp/` (set by the registry before linking). */
+  mcpServers?: Map<string, McpServerRecord>;
 };
 
 const KNOWN_TOP_LEVEL: Record<DefinitionKind, readonly string[]> = {

@@ -12,6 +12,7 @@ export function definitionsFromSnapshot(snap: RegistrySnapshot): Definitions {
     tool: (n) => snap.tools.get(n)?.definition,
     hook: (n) => snap.hooks.get(n)?.definition,
     effect: (n) => snap.effects.get(n)?.definition,
+    mcpServer: (n) => snap.mcpServers.get(n)?.definition,
     promptTools: (n) => snap.prompts.get(n)?.tools ?? [],
     requiredAtCreation(agentName) {
       let v = required.get(agentName);

@@ -3,6 +3,7 @@ import type {
   ParsedAgentDefinition,
   ParsedEffectDefinition,
   ParsedHookDefinition,
+  ParsedMcpServerDefinition,
   ParsedModelDefinition,
   ParsedPromptDefinition,
   ParsedToolDefinition,
@@ -22,6 +23,8 @@ export interface Definitions {
   tool(name: string): ParsedToolDefinition | undefined;
   hook(id: string): ParsedHookDefinition | undefined;
   effect(name: string): ParsedEffectDefinition | undefined;
+  /** An MCP server of `mcp/*.ts`, by name. */
+  mcpServer(name: string): ParsedMcpServerDefinition | undefined;
   /** The prompt's tools resolved to their kinds (entries whose name resolves to nothing are left out). */
   promptTools(promptName: string): ResolvedToolEntry[];
   /**

@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from "./errors";
 import { EventPublisher } from "./events/publisher";
 import { resolveAttachments } from "./files/attachments";
 import type { LlmClient } from "./llm/types";
-import type { EventBus, Persistence, ThreadRecord } from "./ports";
+import type { EventBus, McpClientPort, Persistence, ThreadRecord } from "./ports";
 import { AbortRegistry } from "./kernel/abort-registry";
 import { bareScope } from "./kernel/scope";
 import { redactForThread } from "./kernel/thread-secrets";
@@ -22,6 +22,8 @@ export interface RuntimeOptions {
   persistence: Persistence;
   bus: EventBus;
   llm: LlmClient;
+  /** The MCP client (server/mcp); without one, MCP tools answer with a clear tool error. */
+  mcp?: McpClientPort;
   definitions(): Definitions;
   secrets: SecretBox | null;
   settings: RuntimeSettings;
@@ -64,6 +66,7 @@ export class Runtime {
       persistence: opts.persistence,
       events,
       llm: opts.llm,
+      ...(opts.mcp ? { mcp: opts.mcp } : {}),
       definitions: opts.definitions,
       secrets: opts.secrets,
       settings: opts.settings,

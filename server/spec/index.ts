@@ -13,6 +13,7 @@ export * from "./format-issues";
 export * from "./hook";
 export * from "./json";
 export * from "./llm-message";
+export * from "./mcp-server";
 export * from "./message";
 export * from "./model";
 export * from "./names";

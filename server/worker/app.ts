@@ -6,6 +6,7 @@ import { diskFileStorage } from "@/server/db/file-storage/disk-file-storage";
 import { createPersistence } from "@/server/db/persistence";
 import { createQueries } from "@/server/db/queries/create-queries";
 import { config as loadProcessConfig, type AppConfig } from "@/server/env";
+import { createMcpClientPool } from "@/server/mcp/client-pool";
 import { createRegistryStore } from "@/server/registry";
 import { definitionsCache } from "@/server/runtime/definitions-from-registry";
 import { redactConsole } from "@/server/runtime/env/console-redaction";
@@ -87,9 +88,12 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   const secrets = createSecretBox(loadSecretsKey(cfg.SECRETS_KEY, cfg.dataDir));
   // Console output (tools, hooks and effects print through it, and so does our log) never shows a secret value.
   const restoreConsole = redactConsole(secrets);
+  // Tools of MCP servers (agents/mcp/*.ts): one SDK client per server and settings, reconnected with backoff.
+  const mcp = createMcpClientPool({ cwd: projectRoot, log: (level, message, data) => console[level === "info" ? "log" : level](`[mcp] ${message}`, data ?? "") });
   const runtime = new Runtime({
     persistence,
     bus,
+    mcp,
     llm: createOpenAiClient({
       defaultBaseURL: cfg.OPENAI_BASE_URL,
       defaultApiKey: cfg.OPENAI_API_KEY,
@@ -130,6 +134,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     async close() {
       await heartbeat?.stop();
       await runtime.close();
+      await mcp.close();
       await pgWork?.close();
       await events.close();
       registry.close();

@@ -21,6 +21,8 @@ import {
   updateUserHandler,
 } from "./handlers/admin";
 import { ROUTE_METHODS } from "@/server/spec";
+import { mcpHandler } from "../mcp/mcp-handler";
+import { mcpServersHandler } from "../mcp/servers-handler";
 import { controllerHandler, listEndpointsHandler, threadEndpointHandler } from "../endpoints/handlers";
 import type { BuiltInThreadRoute } from "../endpoints/mounted";
 import { createRestDispatcher, type Route, type RouteHandler } from "./router";
@@ -77,6 +79,8 @@ export const routes: Route<App>[] = [
   { method: "GET", path: "/api/providers", handler: providersHandler },
   { method: "GET", path: "/api/agents", handler: listAgents },
   { method: "GET", path: "/api/diagnostics", handler: (ctx) => listDiagnostics(ctx, builtInThreadRoutes) },
+  { method: "GET", path: "/api/mcp-servers", handler: mcpServersHandler },
+  ...(["POST", "GET", "DELETE"] as const).map((method) => ({ method, path: "/api/mcp", handler: mcpHandler, scope: "mcp" as const })),
   { method: "POST", path: "/api/threads", handler: createThreadHandler },
   { method: "GET", path: "/api/threads", handler: listThreadsHandler },
   { method: "GET", path: "/api/threads/:id", handler: getThreadHandler },

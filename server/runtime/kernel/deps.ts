@@ -3,7 +3,7 @@ import type { Definitions } from "../definitions";
 import type { SecretBox } from "../env/secret-box";
 import type { EventPublisher } from "../events/publisher";
 import type { LlmClient } from "../llm/types";
-import type { AttachmentRecord, Persistence, QueuedMessageRecord, Side, SubagentRecord, ThreadRecord } from "../ports";
+import type { AttachmentRecord, McpClientPort, Persistence, QueuedMessageRecord, Side, SubagentRecord, ThreadRecord } from "../ports";
 import type { AbortRegistry } from "./abort-registry";
 import type { StepContext } from "./step-context";
 
@@ -25,6 +25,8 @@ export interface RuntimeDeps {
   persistence: Persistence;
   events: EventPublisher;
   llm: LlmClient;
+  /** How tools of MCP servers are listed and called (absent: MCP tools answer with a clear tool error). */
+  mcp?: McpClientPort;
   definitions(): Definitions;
   secrets: SecretBox | null;
   settings: RuntimeSettings;

@@ -4,7 +4,7 @@ import type { Definitions } from "../definitions";
 import { resolveEnvValue, type EnvSources } from "../env/env-resolver";
 import { secretValues } from "../env/redact";
 import type { SecretBox } from "../env/secret-box";
-import type { Persistence, Side, ThreadRecord } from "../ports";
+import type { McpClientPort, Persistence, Side, ThreadRecord } from "../ports";
 
 /** What one step of one side works with: the active agent, the side's config and prompt, and env lookup. */
 export interface StepContext {
@@ -17,6 +17,8 @@ export interface StepContext {
   lookupEnv(name: string, toolConfigEnv?: Record<string, string>): Promise<{ value: string; secret: boolean } | undefined>;
   /** Plain values of the secrets visible to the thread: redacted from tool results, events and logs. */
   secrets: string[];
+  /** The MCP client, when the composition root gave one. */
+  mcp?: McpClientPort;
 }
 
 /**
@@ -27,6 +29,7 @@ export interface StepContextSources {
   definitions(): Definitions;
   persistence: Pick<Persistence, "env">;
   secrets: SecretBox | null;
+  mcp?: McpClientPort;
 }
 
 export async function loadStepContext(deps: StepContextSources, thread: ThreadRecord, side: Side): Promise<StepContext> {
@@ -47,6 +50,7 @@ export async function loadStepContext(deps: StepContextSources, thread: ThreadRe
     prompt,
     env,
     secrets: secretValues([...threadEnv, ...userEnv, ...instanceEnv], deps.secrets),
+    ...(deps.mcp ? { mcp: deps.mcp } : {}),
     async lookupEnv(name, toolConfigEnv) {
       const v = resolveEnvValue(name, { ...env, toolConfig: toolConfigEnv }, deps.secrets);
       return v ? { value: v.value, secret: v.secret } : undefined;

@@ -69,6 +69,9 @@ function buildChatTool(defs: Definitions, entry: ResolvedToolEntry): ChatTool | 
       const params = withMappedFields(p.requiredSchema ? toParameters(p.requiredSchema) : EMPTY, entry);
       return { type: "function", function: { name: entry.name, description: p.toolDescription || `Run the ${entry.name} prompt`, parameters: params } };
     }
+    case "mcp":
+      // Its schema comes from the live server: `offeredTools` asks for it (kernel/mcp-tools.ts).
+      return null;
     case "handoff":
     case "subagent": {
       const agent = defs.agent(entry.name);

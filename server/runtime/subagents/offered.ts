@@ -3,6 +3,7 @@ import type { ChatTool } from "../llm/types";
 import type { SubagentRecord } from "../ports";
 import type { StepContext } from "../kernel/step-context";
 import type { OfferedTool, SubagentEntry } from "../kernel/tool-call-context";
+import { mcpChatTool } from "../kernel/mcp-tools";
 import { chatToolFor } from "../kernel/tool-schemas";
 
 /** `optional` gating (design.md §4): enabled iff the env value, trimmed and lower-cased, is true, 1 or yes. */
@@ -23,7 +24,10 @@ export async function offeredTools(ctx: StepContext, children: SubagentRecord[])
   const byName = new Map<string, OfferedTool>();
   const chat: ChatTool[] = [];
   const resumables: SubagentEntry[] = [];
-  for (const entry of ctx.defs.promptTools(ctx.prompt.name)) {
+  const entries = ctx.defs.promptTools(ctx.prompt.name);
+  // Tools of MCP servers come from the servers' own lists: asked for together, not one server after another.
+  const mcpTools = new Map(await Promise.all(entries.filter((e) => e.kind === "mcp").map(async (e) => [e, await mcpChatTool(ctx, e)] as const)));
+  for (const entry of entries) {
     if (entry.kind === "subagent") {
       if (!(await branchEnabled(ctx, entry.config))) continue;
       if (entry.config.resumable) {
@@ -31,7 +35,7 @@ export async function offeredTools(ctx: StepContext, children: SubagentRecord[])
         continue;
       }
     }
-    const tool = chatToolFor(ctx.defs, entry);
+    const tool = entry.kind === "mcp" ? (mcpTools.get(entry) ?? null) : chatToolFor(ctx.defs, entry);
     if (!tool) continue;
     byName.set(entry.name, entry);
     chat.push(tool);

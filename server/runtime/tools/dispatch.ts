@@ -13,6 +13,7 @@ import type { RuntimeEvent } from "@/shared/runtime-events";
 import type { ExecutedCall } from "../kernel/stop-rules";
 import { runCallable } from "./run-callable";
 import { runHandoff } from "./run-handoff";
+import { runMcpTool } from "./run-mcp";
 import { runSubprompt } from "./run-subprompt";
 import { parseArguments, resultMetadata, resultText, toolError, type OfferedTool, type ToolCallContext } from "../kernel/tool-call-context";
 
@@ -62,6 +63,8 @@ export async function runToolCalls(
         result = toolError(parsed.error, { error_code: "invalid_arguments" });
       } else if (entry.kind === "tool") {
         result = refusesRepeat(tc, entry.name, attempt) ? interruptedError(name) : await runCallable({ ...tc, run }, entry, parsed.args);
+      } else if (entry.kind === "mcp") {
+        result = await runMcpTool({ ...tc, run }, entry, parsed.args);
       } else if (entry.kind === "subprompt") {
         result = await runSubprompt({ ...tc, run }, entry, parsed.args);
       } else if (entry.kind === "handoff") {

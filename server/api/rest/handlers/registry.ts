@@ -2,6 +2,7 @@ import { agentSummaries, sortDiagnostics, type AgentSummary } from "@/server/reg
 import { mountedEndpoints, type BuiltInThreadRoute } from "../../endpoints/mounted";
 import type { App } from "../../app-context";
 import type { RouteContext } from "../router";
+import { mcpDownDiagnostics } from "../../mcp/down-diagnostics";
 
 /** The origin the client addressed: behind a proxy, the forwarded protocol and host. */
 function publicOrigin(request: Request, url: URL): string {
@@ -28,6 +29,6 @@ export function listAgents({ app, request, url }: RouteContext<App>): Response {
  */
 export function listDiagnostics({ app }: RouteContext<App>, builtIns: readonly BuiltInThreadRoute[]): Response {
   const snap = app.registry.current();
-  const diagnostics = sortDiagnostics([...snap.diagnostics, ...mountedEndpoints(snap, builtIns).diagnostics]);
+  const diagnostics = sortDiagnostics([...snap.diagnostics, ...mountedEndpoints(snap, builtIns).diagnostics, ...mcpDownDiagnostics(app)]);
   return Response.json({ diagnostics, loadedAt: snap.loadedAt, version: snap.version });
 }
