@@ -115,6 +115,8 @@ describe("POST /api/threads/:id/fork", () => {
     await waitFor(async () => (await messages(forkId)).at(-1)?.content === "All paid.", 20_000);
     expect((await messages(forkId)).map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(fake.getRequests().map((r) => String(r.messages[0]!.content))).toEqual([expect.stringContaining("approval boss")]);
+    // The model saw the copied call and its result.
+    expect(fake.getRequests()[0]!.messages.map((m: any) => m.role)).toEqual(["system", "user", "assistant", "tool"]);
     const subagents = (await alice("GET", `/api/threads/${forkId}/subagents`)).body.subagents;
     expect(subagents).toEqual([expect.objectContaining({ reference: mid.id, name: "appr_mid", readOnly: true, forkedFrom: root })]);
     // The fork has no children of its own; the original tree is as it was.

@@ -53,6 +53,7 @@ export async function forkThread(deps: RuntimeDeps, sourceId: string, input: For
     // Stored values are copied as stored (secrets stay encrypted with the same key).
     for (const v of env) await tx.env.set("thread", created.id, v.name, v.type, v.value);
     let last: MessageRecord | null = null;
+    let callerSeq = 0;
     for (const m of copied) {
       const edited = m.id === at.id && input.edit ? { content: input.edit.content, metadata: { ...m.metadata, edited_from: m.content } } : {};
       last = await tx.messages.append(created.id, {
@@ -72,9 +73,12 @@ export async function forkThread(deps: RuntimeDeps, sourceId: string, input: For
         createdAt: m.createdAt,
         ...edited,
       });
+      if (m.id === at.id) callerSeq = last.seq;
     }
     const side = replySide(last, agent?.type === "dual_ai");
-    const thread = side && last ? await tx.threads.update(created.id, { status: "running", state: startTurn(created.state, side, last.seq) }) : created;
+    // Ending in tool results, the turn holds the step that made the calls (its tools are done: the model answers them).
+    const startSeq = last?.role === "tool" ? callerSeq - 1 : (last?.seq ?? 0);
+    const thread = side && last ? await tx.threads.update(created.id, { status: "running", state: startTurn(created.state, side, startSeq) }) : created;
     await emit(thread.id, { type: "thread.status", status: thread.status, stopReason: null });
     return thread;
   });
