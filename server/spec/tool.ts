@@ -118,8 +118,9 @@ const toolDefinitionObject = z.object({
     .optional(),
   onInterrupt: interruptPolicySchema.optional(),
   approval: z
-    .union([z.literal("always"), functionSchema<Exclude<AnyToolApproval, "always">>("approval", "approval: (state, args) => args.amount > 100")], {
-      error: "approval must be 'always' or a function (state, args) => boolean, e.g. approval: (state, args) => args.amount > 100",
+    .custom<AnyToolApproval>((v) => v === "always" || typeof v === "function", {
+      error: (i) =>
+        `approval must be 'always' or a function (state, args) => boolean, e.g. approval: (state, args) => args.amount > 100 (got ${JSON.stringify(i.input) ?? typeof i.input})`,
     })
     .optional(),
   approvalTimeout: z

@@ -45,5 +45,5 @@ describe("an approval request across a restart", () => {
     expect(msgs.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(msgs[2].content).toBe("wired 70 to FR76");
     expect(fake.getRequests()).toHaveLength(2);
-  }, 90_000);
+  }, 240_000);
 });

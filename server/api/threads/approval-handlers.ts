@@ -15,15 +15,24 @@ const listQuery = z.object({
     .pipe(z.array(z.enum(STATUSES, { error: "status must be pending, approved, denied, expired (comma-separated) or all" })).nullable()),
 });
 
+/** The fields of a decision (`POST /api/threads/:id/approvals/:toolCallId`, and the UI's mutation). */
+export const decisionFields = z.object({
+  decision: z.enum(["approve", "deny"], { error: "decision must be 'approve' or 'deny'" }),
+  args: z.record(z.string(), z.unknown(), { error: "args must be an object of the tool's arguments" }).optional(),
+  note: z.string({ error: "note must be a string" }).max(4000, { error: "note must be at most 4000 characters" }).optional(),
+});
+
+/** Edited arguments only go with an approval. */
+export const argsOnlyOnApprove = (b: { decision: string; args?: unknown }) => b.decision === "approve" || b.args === undefined;
+const argsOnlyOnApproveError = { path: ["args"], error: "args can only be given with decision 'approve'" };
+
 /** The body of `POST /api/threads/:id/approvals/:toolCallId`. */
-export const decisionBody = z
-  .object({
-    decision: z.enum(["approve", "deny"], { error: "decision must be 'approve' or 'deny'" }),
-    args: z.record(z.string(), z.unknown(), { error: "args must be an object of the tool's arguments" }).optional(),
-    note: z.string({ error: "note must be a string" }).max(4000, { error: "note must be at most 4000 characters" }).optional(),
-  })
-  .strict()
-  .refine((b) => b.decision === "approve" || b.args === undefined, { path: ["args"], error: "args can only be given with decision 'approve'" });
+export const decisionBody = decisionFields.strict().refine(argsOnlyOnApprove, argsOnlyOnApproveError);
+
+/** The UI's decision input (the thread and call beside the fields). */
+export const decisionInput = z
+  .object({ threadId: z.string().min(1), toolCallId: z.string().min(1), ...decisionFields.shape })
+  .refine(argsOnlyOnApprove, argsOnlyOnApproveError);
 
 /** An approval request in the API's shape (snake_case, like the rest of the REST API). */
 export function approvalJson(a: ApprovalView) {

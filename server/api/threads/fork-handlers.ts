@@ -6,16 +6,17 @@ import { threadView } from "./views";
 
 type Ctx = RouteContext<App>;
 
+/** The fields of a fork request. */
+export const forkFields = z.object({
+  messageId: z.string({ error: "messageId is required: the id of the message to fork at" }).min(1, { error: "messageId must not be empty" }),
+  edit: z
+    .object({ content: z.string({ error: "edit.content must be a string" }).refine((s) => s.trim() !== "", { error: "edit.content must not be empty" }) })
+    .strict()
+    .optional(),
+});
+
 /** The body of `POST /api/threads/:id/fork`. */
-export const forkBody = z
-  .object({
-    messageId: z.string({ error: "messageId is required: the id of the message to fork at" }).min(1, { error: "messageId must not be empty" }),
-    edit: z
-      .object({ content: z.string({ error: "edit.content must be a string" }).refine((s) => s.trim() !== "", { error: "edit.content must not be empty" }) })
-      .strict()
-      .optional(),
-  })
-  .strict();
+export const forkBody = forkFields.strict();
 
 /**
  * `POST /api/threads/:id/fork` `{messageId, edit?: {content}}` → 201 `{threadId, thread}`: a new thread with the history
