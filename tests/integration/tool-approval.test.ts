@@ -138,6 +138,18 @@ describe("tools with approval", () => {
     expect((await alice("POST", `/api/threads/${id}/approvals/${a.tool_call_id}`, { decision: "approve" })).status).toBe(409);
   });
 
+  it("a user stop while a call waits answers the call; the request is no longer listed", async () => {
+    const id = await callTool("wire", { amount: 3, iban: "BE68" }, "unused");
+    const [a] = await waitFor(async () => ((await pending(id)).length === 1 ? pending(id) : null));
+    expect((await alice("POST", `/api/threads/${id}/stop`, {})).status).toBeLessThan(300);
+    await waitFor(async () => ((await status(id)).status === "idle" ? true : null));
+    const tool = (await messages(id)).find((m) => m.role === "tool");
+    expect([tool.tool_call_id, tool.tool_status]).toEqual([a.tool_call_id, "error"]);
+    expect(await pending(id)).toEqual([]);
+    expect(await status(id)).toMatchObject({ waiting_for: null });
+    expect((await alice("POST", `/api/threads/${id}/approvals/${a.tool_call_id}`, { decision: "approve" })).status).toBe(404);
+  });
+
   it("another user sees none of it: 404 on the list and on a decision, and the request stays pending", async () => {
     const id = await callTool("wire", { amount: 1, iban: "AL01" }, "Done.");
     const [a] = await waitFor(async () => ((await pending(id)).length === 1 ? pending(id) : null));

@@ -56,6 +56,8 @@ export async function listApprovals(deps: RuntimeDeps, threadId: string, statuse
   const secrets = await threadSecrets(deps, threadId);
   const out: ApprovalView[] = [];
   for (const row of rows) {
+    // A pending call that got its answer another way (a user stop, a terminate) waits for nobody.
+    if (row.status === "pending" && (await answeredWithout(deps, row))) continue;
     const full = await approvalPath(deps, row.threadId);
     const from = full.findIndex((h) => h.threadId === threadId);
     out.push({ ...redactDeep(row, secrets), path: full.slice(Math.max(0, from)) });
@@ -91,6 +93,15 @@ export async function decideApproval(deps: RuntimeDeps, threadId: string, toolCa
   if (!won) throw new ConflictError(`The approval request for tool call ${toolCallId} was decided meanwhile`);
   await deps.schedule(a.threadId);
   return { ...a, status, decidedArgs, note, decidedBy: input.userId, decidedAt: new Date() };
+}
+
+/** Whether a pending request's call has a result already, or its thread ended (stopped or terminated meanwhile). */
+async function answeredWithout(deps: RuntimeDeps, a: ToolApprovalRecord): Promise<boolean> {
+  const p = deps.persistence;
+  const [thread, call] = await Promise.all([p.threads.get(a.threadId), p.messages.get(a.messageId)]);
+  if (!thread || thread.status === "terminated" || !call) return true;
+  const later = await p.messages.list(a.threadId, { afterSeq: call.seq, includeSilent: true });
+  return later.some((m) => m.role === "tool" && m.toolCallId === a.toolCallId);
 }
 
 /** Resolve a pending request whose time ran out as `expired` (announced like a decision). */
