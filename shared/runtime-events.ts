@@ -57,6 +57,33 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     /** The run of the call that produced the result (see `tool.started`); absent when the call never started. */
     attempt: z.number().int().optional(),
   }),
+  /**
+   * A call of a tool with `approval` waits for a human decision (emitted on the calling thread and on each ancestor,
+   * so a root thread shows its descendants' requests; `path` runs from the root to the calling thread).
+   */
+  z.object({
+    type: z.literal("tool.approval_requested"),
+    approvalId: z.string(),
+    threadId: z.string(),
+    toolCallId: z.string(),
+    name: z.string(),
+    /** The model's arguments (JSON text, secret values masked). */
+    arguments: z.string(),
+    expiresAt: z.string().nullable(),
+    path: z.array(z.object({ threadId: z.string(), agent: z.string() })),
+  }),
+  /** An approval request was decided (`expired`: its `approvalTimeout` passed; it resolves as a denial). */
+  z.object({
+    type: z.literal("tool.approval_resolved"),
+    approvalId: z.string(),
+    threadId: z.string(),
+    toolCallId: z.string(),
+    name: z.string(),
+    decision: z.enum(["approved", "denied", "expired"]),
+    /** The approver changed the arguments. */
+    edited: z.boolean(),
+    note: z.string().nullable(),
+  }),
   /** An attempt is about to be sent (one per HTTP attempt, retries and fallbacks included). Never carries secrets. */
   z.object({
     type: z.literal("llm.request"),

@@ -4,11 +4,13 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { absoluteTime } from "@/components/threads/format";
+import { ApprovalCards } from "./approval-cards";
 import { agentTitle, authorOf, buildRows, tailRows, type RowContext } from "./build-rows";
 import { ChildStatusContext } from "./child-status-context";
 import { Composer } from "./composer";
 import { ConversationHeader } from "./conversation-header";
 import { ExpandedProvider } from "./expanded-context";
+import { ForkOrigin } from "./fork-origin";
 import { MessageList } from "./message-list";
 import { StatusFooter } from "./status-footer";
 import { statusLine } from "./stop-reasons";
@@ -132,6 +134,7 @@ export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents:
         onTerminate={() => terminate.mutate({ threadId: thread.id })}
         terminating={terminate.isPending}
       />
+      <ForkOrigin thread={thread} />
       <div className="relative flex min-h-0 flex-1">
         <div className="flex min-w-0 flex-1 flex-col">
           <ChildStatusContext.Provider value={childMap}>
@@ -155,6 +158,7 @@ export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents:
             </ExpandedProvider>
           </ChildStatusContext.Provider>
           <div className="flex flex-col gap-2 px-3 pb-3 sm:px-4">
+            <ApprovalCards threadId={thread.id} running={running} />
             <StatusFooter
               line={line}
               onContinue={() => cont.mutate({ threadId: thread.id })}

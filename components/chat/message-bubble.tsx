@@ -3,6 +3,7 @@ import { AttachmentList } from "./attachment-list";
 import type { Author, ToolCallView } from "./build-rows";
 import { Collapsible } from "./collapsible";
 import { CopyButton } from "./copy-button";
+import { ForkActions } from "./fork-actions";
 import { Markdown } from "./markdown";
 import { ToolCallCard } from "./tool-call-card";
 import type { ChatMessage } from "./types";
@@ -96,8 +97,9 @@ export function MessageBubble({
   }
   if (author.kind === "human" && !markdown) {
     return (
-      <div data-testid="message" data-role={message.role} data-author={author.label}>
+      <div data-testid="message" data-role={message.role} data-author={author.label} className="group flex flex-col items-end">
         <HumanBubble message={message} author={author} threadId={threadId} />
+        <ForkActions threadId={threadId} message={message} />
       </div>
     );
   }
@@ -143,6 +145,7 @@ export function MessageBubble({
             ))}
           </div>
         ) : null}
+        <ForkActions threadId={threadId} message={message} />
       </div>
     </div>
   );

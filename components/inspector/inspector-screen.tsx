@@ -8,6 +8,7 @@ import { NodePanel } from "./node-panel";
 import { Tabs } from "./tabs";
 import { TimelinePanel } from "./timeline-panel";
 import { TreeList } from "./tree-list";
+import { AwaitingApprovalContext, useAwaitingApproval } from "./approval-badge";
 import type { TreeSnapshot } from "./live-tree";
 import { useInspectorLive } from "./use-inspector-live";
 
@@ -35,6 +36,7 @@ export function InspectorScreen({
   const [selected, setSelected] = useState(initialNode ?? threadId);
   const [view, setView] = useState<View>("tree");
   const { tree, state: live, error: liveError } = useInspectorLive(threadId, initialTree ?? null, !initialError);
+  const awaiting = useAwaitingApproval(threadId);
   const error = initialError ?? liveError;
 
   // The selected node is part of the address, so a drill-down can be shared and survives a reload.
@@ -99,7 +101,9 @@ export function InspectorScreen({
         {view === "tree" ? (
           <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
             {tree ? (
-              <TreeList tree={tree} selected={selected} onSelect={select} />
+              <AwaitingApprovalContext.Provider value={awaiting}>
+                <TreeList tree={tree} selected={selected} onSelect={select} />
+              </AwaitingApprovalContext.Provider>
             ) : (
               <p aria-busy="true" className="text-sm text-slate-500">
                 Loading the tree…

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { formatCost, formatTokens } from "@/components/threads/format";
 import { Age } from "./age";
+import { AwaitingApprovalBadge } from "./approval-badge";
 import { statusLabel, statusTone, type StatusTone } from "./tree-rows";
 import type { PendingSpawn, TreeNode } from "./types";
 
@@ -126,7 +127,8 @@ export const TreeNodeRow = memo(function TreeNodeRow({
             “{node.name}”
           </span>
         ) : null}
-        <span className="ml-auto shrink-0">
+        <span className="ml-auto flex shrink-0 items-center gap-1">
+          <AwaitingApprovalBadge threadId={node.id} />
           <NodeStatus node={node} />
         </span>
       </div>

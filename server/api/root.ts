@@ -1,6 +1,7 @@
 import { accountRouter } from "./routers/account";
 import { adminRouter } from "./routers/admin";
 import { chatRouter } from "./routers/chat";
+import { controlsRouter } from "./routers/controls";
 import { editorRouter } from "./routers/editor";
 import { inspectorRouter } from "./routers/inspector";
 import { threadEnvRouter } from "./routers/thread-env";
@@ -17,6 +18,7 @@ export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
   threadEnv: threadEnvRouter,
+  controls: controlsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,7 @@ import { eventLog, llmLogStore } from "./repositories/events";
 import { messageStore, queueStore } from "./repositories/messages";
 import { threadStore } from "./repositories/threads";
 import { toolCallRunStore } from "./repositories/tool-call-runs";
+import { toolApprovalStore } from "./repositories/tool-approvals";
 import { workStore } from "./repositories/work";
 import { cachedEnv, envCacheOf } from "./cached-env";
 import { chainedLlmLogs } from "./chained-llm-logs";
@@ -54,6 +55,7 @@ function stores(
     subagents: () => subagentStore(db),
     variableRequests: () => variableRequestStore(db),
     toolCallRuns: () => toolCallRunStore(db),
+    approvals: () => toolApprovalStore(db),
   };
   const out = {} as Stores;
   for (const key of Object.keys(make) as (keyof Stores)[]) {

@@ -16,7 +16,10 @@ import { runWork } from "./thread/run-work";
 import { requestContinue, requestStop, waitForStopApplied } from "./thread/stop-request";
 import { Scheduler } from "./thread/scheduler";
 import { enqueueMessage, terminateThread } from "./thread/thread-ops";
+import { forkThread, type ForkInput } from "./thread/fork-thread";
 import { fulfillVariableRequest, getVariableRequest } from "./subagents/bootstrap";
+import { decideApproval, listApprovals, type ApprovalDecision } from "./tools/approval-requests";
+import type { ToolApprovalStatus } from "./ports";
 
 export interface RuntimeOptions {
   persistence: Persistence;
@@ -164,6 +167,21 @@ export class Runtime {
 
   fulfillVariableRequest(parentId: string, requestId: string, env: Record<string, string>) {
     return fulfillVariableRequest(this.deps, parentId, requestId, env);
+  }
+
+  /** Fork the thread at one of its messages (optionally edited): a new thread; the original is never touched. */
+  fork(threadId: string, input: ForkInput): Promise<ThreadRecord> {
+    return forkThread(this.deps, threadId, input);
+  }
+
+  /** Approval requests of the thread and its descendants (pending by default), each with the path to its thread. */
+  listApprovals(threadId: string, statuses?: ToolApprovalStatus[] | null) {
+    return listApprovals(this.deps, threadId, statuses);
+  }
+
+  /** Approve or deny a pending tool call of the thread or a descendant; the calling thread then runs on. */
+  decideApproval(threadId: string, toolCallId: string, decision: ApprovalDecision) {
+    return decideApproval(this.deps, threadId, toolCallId, decision);
   }
 
   async terminate(threadId: string): Promise<ThreadRecord> {

@@ -24,6 +24,16 @@ describe("toolDefinitionSchema", () => {
     expect(JSON.stringify(issues({ ...wordCount, onInterrupt: "retry" }))).toContain("onInterrupt must be 'rerun'");
   });
 
+  it("keeps approval ('always' or a function) and approvalTimeout; rejects other values with the fix", () => {
+    expect(toolDefinitionSchema.parse(wordCount).approval).toBeUndefined();
+    expect(toolDefinitionSchema.parse(defineTool({ ...wordCount, approval: "always", approvalTimeout: 60_000 }))).toMatchObject({ approval: "always", approvalTimeout: 60_000 });
+    const predicate = (_s: ThreadState, a: { text: string }) => a.text.length > 100;
+    expect(toolDefinitionSchema.parse(defineTool({ ...wordCount, approval: predicate })).approval).toBe(predicate);
+    expect(JSON.stringify(issues({ ...wordCount, approval: "sometimes" }))).toContain("approval must be 'always' or a function");
+    expect(JSON.stringify(issues({ ...wordCount, approval: "always", approvalTimeout: -5 }))).toContain("approvalTimeout must be greater than 0");
+    expect(JSON.stringify(issues({ ...wordCount, approvalTimeout: 1000 }))).toContain("approvalTimeout has no effect without approval");
+  });
+
   it("accepts a defineTool result and keeps args and execute as given", async () => {
     const parsed = toolDefinitionSchema.parse(wordCount);
     expect(parsed.args).toBe(wordCount.args);

@@ -51,9 +51,29 @@ export interface ToolDefinition<
    * side effect, such as a payment).
    */
   onInterrupt?: InterruptPolicy;
+  /**
+   * Human approval of the tool's calls (an extension; without it the tool runs as the spec says). `'always'`: every
+   * call waits for a person to approve it (optionally with edited arguments) or deny it before it runs; a function
+   * decides per call from the thread's state and the validated arguments (`(state, args) => args.amount > 100`).
+   * While a call waits, the thread stops before running it; a denial becomes a tool error the model sees.
+   */
+  approval?: ToolApproval<A>;
+  /**
+   * How long an approval request waits (milliseconds) before it resolves as a denial that says it expired. Without
+   * it, a request waits until someone decides.
+   */
+  approvalTimeout?: number;
   /** Runs the tool with the thread's state and the validated arguments. */
   execute: UsesAwareExecute<A, U>;
 }
+
+/** When a call of a tool waits for a human decision (see `ToolDefinition.approval`). */
+export type ToolApproval<A extends AnyZodObject | undefined = AnyZodObject | undefined> =
+  | "always"
+  | ((state: ThreadState, args: ToolArgsOf<A>) => boolean | Promise<boolean>);
+
+/** `approval` of a tool whose argument type is not known statically. */
+export type AnyToolApproval = "always" | ((state: ThreadState, args: Record<string, unknown>) => boolean | Promise<boolean>);
 
 /** What the runtime does with a tool call or effect interrupted before it finished (see `ToolDefinition.onInterrupt`). */
 export type InterruptPolicy = "rerun" | "fail";
@@ -97,6 +117,17 @@ const toolDefinitionObject = z.object({
     )
     .optional(),
   onInterrupt: interruptPolicySchema.optional(),
+  approval: z
+    .custom<AnyToolApproval>((v) => v === "always" || typeof v === "function", {
+      error: (i) =>
+        `approval must be 'always' or a function (state, args) => boolean, e.g. approval: (state, args) => args.amount > 100 (got ${JSON.stringify(i.input) ?? typeof i.input})`,
+    })
+    .optional(),
+  approvalTimeout: z
+    .number({ error: "approvalTimeout must be a number of milliseconds, e.g. approvalTimeout: 15 * 60_000" })
+    .int({ error: "approvalTimeout must be a whole number of milliseconds" })
+    .positive({ error: "approvalTimeout must be greater than 0 (milliseconds)" })
+    .optional(),
   execute: functionSchema<AnyToolExecute>("execute", "execute: async (state, args) => { ... }"),
 });
 
@@ -104,7 +135,17 @@ const toolDefinitionObject = z.object({
 export const TOOL_DEFINITION_KEYS: readonly string[] = Object.keys(toolDefinitionObject.shape);
 
 /** Schema of a tool definition (the default export of a tool file). Unknown keys are dropped. */
-export const toolDefinitionSchema = toolDefinitionObject.transform((tool) => ({
+export const toolDefinitionSchema = toolDefinitionObject
+  .superRefine((tool, ctx) => {
+    if (tool.approvalTimeout !== undefined && tool.approval === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["approvalTimeout"],
+        message: "approvalTimeout has no effect without approval: add approval: 'always' (or a function), or remove approvalTimeout",
+      });
+    }
+  })
+  .transform((tool) => ({
   ...tool,
   variables: [...tool.variables, ...tenvsVariables(tool.tenvs, tool.variables)],
 }));

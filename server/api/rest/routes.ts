@@ -31,6 +31,8 @@ import { loginHandler, logoutHandler, meHandler, setupHandler } from "../auth/ha
 import { oidcCallbackHandler, oidcLoginHandler } from "../auth/oidc-handlers";
 import { costHandler, effectsHandler, filesHandler, logsHandler } from "../threads/data-handlers";
 import { streamHandler } from "../threads/stream-handler";
+import { decideApprovalHandler, listApprovalsHandler } from "../threads/approval-handlers";
+import { forkHandler } from "../threads/fork-handlers";
 import { getVariablesHandler, postVariablesHandler, subagentsHandler } from "../threads/subagent-handlers";
 import {
   continueHandler,
@@ -98,6 +100,9 @@ export const routes: Route<App>[] = [
   { method: "PUT", path: "/api/threads/:id/env", handler: saveThreadEnvHandler },
   { method: "GET", path: "/api/threads/:id/variables/:requestId", handler: getVariablesHandler },
   { method: "POST", path: "/api/threads/:id/variables/:requestId", handler: postVariablesHandler },
+  { method: "POST", path: "/api/threads/:id/fork", handler: forkHandler },
+  { method: "GET", path: "/api/threads/:id/approvals", handler: listApprovalsHandler },
+  { method: "POST", path: "/api/threads/:id/approvals/:toolCallId", handler: decideApprovalHandler },
   { method: "GET", path: "/api/threads/:id/fs/*path", handler: filesHandler },
   { method: "POST", path: "/api/threads/:id/fs/*path", handler: filesHandler },
   { method: "DELETE", path: "/api/threads/:id/fs/*path", handler: filesHandler },

@@ -9,7 +9,19 @@ type Ctx = RouteContext<App>;
 export async function subagentsHandler({ params, app }: Ctx): Promise<Response> {
   const thread = await app.runtime.getThread(params.id!);
   const entries = await app.persistence.subagents.listByParent(thread.id);
-  return Response.json({ subagents: entries.map(toRegistryEntry) });
+  // A fork refers to its origin's children (read-only): listed after its own, marked as references.
+  const references = (thread.state.fork?.children ?? []).map((c) => ({
+    reference: c.childId,
+    name: c.name,
+    ...(c.title ? { title: c.title } : {}),
+    description: c.description,
+    resumable: c.resumable,
+    status: c.status,
+    /** The transcript belongs to the fork's origin: it can be read, never messaged or run from the fork. */
+    readOnly: true,
+    forkedFrom: thread.state.fork!.fromThreadId,
+  }));
+  return Response.json({ subagents: [...entries.map(toRegistryEntry), ...references] });
 }
 
 /** `GET /api/threads/:id/variables/:requestId`: required and missing scoped variables of a deferred spawn. */

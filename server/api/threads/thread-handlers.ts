@@ -43,7 +43,9 @@ export async function listThreadsHandler({ url, app, caller }: Ctx): Promise<Res
 export async function getThreadHandler({ params, app }: Ctx): Promise<Response> {
   const thread = await app.runtime.getThread(params.id!);
   const env = await app.persistence.env.list("thread", thread.id);
-  return Response.json({ thread: threadView(thread, env) });
+  // A thread (or a descendant) holding a tool call for a human decision says so beside its status.
+  const pending = await app.runtime.listApprovals(thread.id);
+  return Response.json({ thread: { ...threadView(thread, env), waiting_for: pending.length > 0 ? "approval" : null, pending_approvals: pending.length } });
 }
 
 /** `GET /api/threads/:id/messages` in the spec's Message shape; silent ones only with `includeSilent=true`. */

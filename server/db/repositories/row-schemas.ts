@@ -20,6 +20,16 @@ export const threadStateSchema = z.object({
   immediateDone: z.array(z.string()).default([]),
   promptActivation: z.number().int().optional(),
   continueRequested: z.boolean().optional(),
+  fork: z
+    .object({
+      fromThreadId: z.string(),
+      fromMessageId: z.string(),
+      edited: z.boolean(),
+      children: z.array(
+        z.object({ childId: z.string(), name: z.string(), title: z.string().nullable(), description: z.string(), resumable: z.boolean(), status: z.string(), toolName: z.string() }),
+      ),
+    })
+    .optional(),
 });
 
 export const tagsSchema = z.array(z.string());

@@ -32,6 +32,18 @@ export interface ThreadRuntimeState {
   promptActivation?: number;
   /** A continue request (`POST /continue`) waiting to be honoured. */
   continueRequested?: boolean;
+  /** Set on a fork: where it came from, and the origin's children it refers to (read-only; never run or changed). */
+  fork?: ForkOrigin;
+}
+
+/** Where a forked thread came from (`POST /api/threads/:id/fork`). */
+export interface ForkOrigin {
+  fromThreadId: string;
+  fromMessageId: string;
+  /** The message at the fork point was edited. */
+  edited: boolean;
+  /** The origin's child registry entries of the copied history, as references to their transcripts. */
+  children: { childId: string; name: string; title: string | null; description: string; resumable: boolean; status: string; toolName: string }[];
 }
 
 export interface ThreadRecord {
@@ -224,5 +236,27 @@ export interface VariableRequestRecord {
   missing: string[];
   payload: Record<string, unknown>;
   status: "open" | "fulfilled";
+  createdAt: Date;
+}
+
+export type ToolApprovalStatus = "pending" | "approved" | "denied" | "expired";
+
+/** A tool call held for a human decision (tools with `approval`). */
+export interface ToolApprovalRecord {
+  id: string;
+  threadId: string;
+  /** The assistant message that made the call. */
+  messageId: string;
+  toolCallId: string;
+  toolName: string;
+  /** The model's arguments. */
+  args: Record<string, unknown>;
+  status: ToolApprovalStatus;
+  /** The approver's arguments, when they edited the call. */
+  decidedArgs: Record<string, unknown> | null;
+  note: string | null;
+  decidedBy: string | null;
+  expiresAt: Date | null;
+  decidedAt: Date | null;
   createdAt: Date;
 }

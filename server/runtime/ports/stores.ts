@@ -15,6 +15,8 @@ import type {
   ThreadRecord,
   ThreadRuntimeState,
   ThreadStatus,
+  ToolApprovalRecord,
+  ToolApprovalStatus,
   WorkItemRecord,
 } from "./records";
 
@@ -231,6 +233,20 @@ export interface VariableRequestStore {
   fulfill(id: string): Promise<boolean>;
 }
 
+/** Tool calls held for a human decision. */
+export interface ToolApprovalStore {
+  /** Record a pending request; idempotent per call (returns the existing row when there is one). */
+  create(input: Pick<ToolApprovalRecord, "threadId" | "messageId" | "toolCallId" | "toolName" | "args" | "expiresAt">): Promise<ToolApprovalRecord>;
+  get(messageId: string, toolCallId: string): Promise<ToolApprovalRecord | null>;
+  /** The requests of these threads (all statuses, or the ones given), oldest first. */
+  listByThreads(threadIds: string[], statuses?: ToolApprovalStatus[]): Promise<ToolApprovalRecord[]>;
+  /** Resolve a pending request; false when it was no longer pending. */
+  decide(
+    id: string,
+    decision: { status: Exclude<ToolApprovalStatus, "pending">; decidedArgs?: Record<string, unknown> | null; note?: string | null; decidedBy?: string | null },
+  ): Promise<boolean>;
+}
+
 /** Everything the runtime persists, grouped so a transaction can hand out the same set bound to one connection. */
 export interface Stores {
   threads: ThreadStore;
@@ -245,6 +261,7 @@ export interface Stores {
   subagents: SubagentStore;
   variableRequests: VariableRequestStore;
   toolCallRuns: ToolCallRunStore;
+  approvals: ToolApprovalStore;
 }
 
 export interface Persistence extends Stores {

@@ -11,6 +11,7 @@ import type {
   Stores,
   SubagentRecord,
   VariableRequestRecord,
+  ToolApprovalRecord,
   ThreadRecord,
   WorkItemRecord,
 } from "../ports";
@@ -42,6 +43,7 @@ export class MemoryPersistence implements Persistence {
     subagents: new Map<string, SubagentRecord>(),
     requests: new Map<string, VariableRequestRecord>(),
     toolCallRuns: new Map<string, number>(),
+    approvals: new Map<string, ToolApprovalRecord>(),
   };
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -60,6 +62,7 @@ export class MemoryPersistence implements Persistence {
   get subagents() { return this.s.subagents; }
   get variableRequests() { return this.s.variableRequests; }
   get toolCallRuns() { return this.s.toolCallRuns; }
+  get approvals() { return this.s.approvals; }
 
   async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
     const run = async () => {
@@ -76,6 +79,7 @@ export class MemoryPersistence implements Persistence {
         subagents: new Map([...this.data.subagents].map(([k, v]) => [k, clone(v)])),
         requests: new Map([...this.data.requests].map(([k, v]) => [k, clone(v)])),
         toolCallRuns: new Map(this.data.toolCallRuns),
+        approvals: new Map([...this.data.approvals].map(([k, v]) => [k, clone(v)])),
       };
       const result = await fn(buildStores(() => copy));
       this.data = copy;
@@ -269,6 +273,24 @@ function buildStores(get: () => any): Stores {
     },
     toolCallRuns: {
       async start(messageId, toolCallId) { const key = `${messageId}|${toolCallId}`; const n = (d().toolCallRuns.get(key) ?? 0) + 1; d().toolCallRuns.set(key, n); return n; },
+    },
+    approvals: {
+      async create(input) {
+        const key = `${input.messageId}|${input.toolCallId}`;
+        const had = d().approvals.get(key);
+        if (had) return clone(had);
+        const r: ToolApprovalRecord = { ...clone(input), id: newId(), status: "pending", decidedArgs: null, note: null, decidedBy: null, decidedAt: null, createdAt: new Date() };
+        d().approvals.set(key, r);
+        return clone(r);
+      },
+      async get(messageId, toolCallId) { const r = d().approvals.get(`${messageId}|${toolCallId}`); return r ? clone(r) : null; },
+      async listByThreads(ids, statuses) { return ([...d().approvals.values()] as ToolApprovalRecord[]).filter((a) => ids.includes(a.threadId) && (!statuses || statuses.includes(a.status))).map(clone); },
+      async decide(id, dec) {
+        const r = ([...d().approvals.values()] as ToolApprovalRecord[]).find((a) => a.id === id);
+        if (!r || r.status !== "pending") return false;
+        d().approvals.set(`${r.messageId}|${r.toolCallId}`, { ...r, ...clone(dec), decidedAt: new Date() });
+        return true;
+      },
     },
     files: {
       async write(threadId, path, data, o) {

@@ -117,7 +117,9 @@ export async function runStep(
       await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length });
       start.stopRequested = fresh.stopRequestedAt !== null;
       const first = toolCalls[0];
-      if (first && !start.stopRequested && !signal.aborted) {
+      // A call that may wait for a human approval is started by its tool dispatch, once it may run.
+      const gated = first !== undefined && offered.byName.get(first.function.name)?.kind === "tool" && ctx.defs.tool(first.function.name)?.approval !== undefined;
+      if (first && !gated && !start.stopRequested && !signal.aborted) {
         const attempt = await tx.toolCallRuns.start(msg.id, first.id);
         await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name), attempt));
         start.announced = { id: first.id, attempt };

@@ -13,6 +13,7 @@ import type { RuntimeEvent } from "@/shared/runtime-events";
 import type { ExecutedCall } from "../kernel/stop-rules";
 import { runCallable } from "./run-callable";
 import { runHandoff } from "./run-handoff";
+import { approvalGate, approvalMetadata } from "./approval-gate";
 import { runMcpTool } from "./run-mcp";
 import { runSubprompt } from "./run-subprompt";
 import { parseArguments, resultMetadata, resultText, toolError, type OfferedTool, type ToolCallContext } from "../kernel/tool-call-context";
@@ -48,12 +49,21 @@ export async function runToolCalls(
     }
     const started = performance.now();
     const entry = offered.get(name);
-    const attempt = call.id === announced?.id ? announced.attempt : await startCall(tc, call, entry);
-    const run = { toolCallId: call.id, attempt };
     const parsed = parseArguments(name, call.function.arguments);
+    // A tool with `approval`: the call may wait for a human (no start is counted until it runs), or be answered by a
+    // denial. Tools without it pass straight through.
+    const gate = entry?.kind === "tool" && parsed.ok ? await approvalGate(tc, call, entry, parsed.args) : undefined;
+    if (gate?.kind === "wait") {
+      deferred++;
+      continue;
+    }
+    const attempt = gate?.kind === "result" ? 0 : call.id === announced?.id ? announced.attempt : await startCall(tc, call, entry);
+    const run = { toolCallId: call.id, attempt };
     let result: ToolResult;
     try {
-      if (!entry) {
+      if (gate?.kind === "result") {
+        result = gate.result;
+      } else if (!entry) {
         const names = [...offered.keys()];
         result = toolError(
           `Tool ${name} is not available at this step.${names.length > 0 ? ` Available tools: ${names.join(", ")}.` : " No tools are available."}`,
@@ -62,7 +72,8 @@ export async function runToolCalls(
       } else if (!parsed.ok) {
         result = toolError(parsed.error, { error_code: "invalid_arguments" });
       } else if (entry.kind === "tool") {
-        result = refusesRepeat(tc, entry.name, attempt) ? interruptedError(name) : await runCallable({ ...tc, run }, entry, parsed.args);
+        const args = gate?.kind === "run" && gate.args ? gate.args : parsed.args;
+        result = refusesRepeat(tc, entry.name, attempt) ? interruptedError(name) : await runCallable({ ...tc, run }, entry, args);
       } else if (entry.kind === "mcp") {
         result = await runMcpTool({ ...tc, run }, entry, parsed.args);
       } else if (entry.kind === "subprompt") {
@@ -88,9 +99,14 @@ export async function runToolCalls(
     result = await afterToolHooks(tc, call, result);
     // A tool that must not run twice has its result stored at once: held, a crash would lose it and refuse the re-run.
     const hold =
-      holdLast && call === calls[calls.length - 1] && (!entry || !parsed.ok || (entry.kind === "tool" && !refusesRepeat(tc, entry.name, 0)));
-    if (hold) unstored = await prepareResult(tc, call, result, performance.now() - started, attempt);
-    else await storeResult(tc, call, result, performance.now() - started, attempt);
+      holdLast &&
+      !gate?.approval &&
+      call === calls[calls.length - 1] &&
+      (!entry || !parsed.ok || (entry.kind === "tool" && !refusesRepeat(tc, entry.name, 0)));
+    const extra = gate ? redactDeep(approvalMetadata(gate.approval), tc.ctx.secrets) : null;
+    const ranAttempt = attempt > 0 ? attempt : undefined;
+    if (hold) unstored = await prepareResult(tc, call, result, performance.now() - started, ranAttempt, extra);
+    else await storeResult(tc, call, result, performance.now() - started, ranAttempt, extra);
     executed.push({ name, args: parsed.ok ? parsed.args : null, status: result.status, text: resultText(result) });
   }
   return { executed, threadChanged, deferred, unstored };
@@ -174,8 +190,15 @@ async function afterToolHooks(tc: ToolCallContext, call: ToolCallRecord, result:
 }
 
 /** Store the tool message for a call and announce it (`attempt`: the run of the call that produced it, if it ran). */
-export async function storeResult(scope: StateScope, call: ToolCallRecord, result: ToolResult, durationMs: number, attempt?: number): Promise<void> {
-  await (await prepareResult(scope, call, result, durationMs, attempt)).store();
+export async function storeResult(
+  scope: StateScope,
+  call: ToolCallRecord,
+  result: ToolResult,
+  durationMs: number,
+  attempt?: number,
+  extraMetadata?: Record<string, unknown> | null,
+): Promise<void> {
+  await (await prepareResult(scope, call, result, durationMs, attempt, extraMetadata)).store();
 }
 
 /**
@@ -193,6 +216,8 @@ export async function prepareResult(
   result: ToolResult,
   durationMs: number,
   attempt?: number,
+  /** Kept beside the result's own metadata (an approval decision). */
+  extraMetadata?: Record<string, unknown> | null,
 ): Promise<UnstoredResult> {
   // A call has one result. Another writer may have stored it meanwhile: a blocking child's report answers the call
   // in the child's transaction, possibly while this thread re-runs the call after a restart. Checked with the thread
@@ -219,7 +244,7 @@ export async function prepareResult(
     silent: false,
     depth: 0,
     side: scope.side,
-    metadata: resultMetadata(result),
+    metadata: extraMetadata ? { ...resultMetadata(result), ...extraMetadata } : resultMetadata(result),
     subagentId: null,
   });
   let stored: Promise<void> | null = null;

@@ -1,0 +1,62 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTRPC } from "@/components/trpc-provider";
+import type { ChatMessage } from "./types";
+
+const link =
+  "rounded px-1.5 py-0.5 text-xs text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white";
+
+/**
+ * "Fork from here" (a new thread with the history up to this message) and, on user and assistant messages, "Edit and
+ * re-run" (the same with this message's text replaced; the fork answers it). The original thread is never changed.
+ */
+export function ForkActions({ threadId, message }: { threadId: string; message: ChatMessage }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(message.content ?? "");
+  const fork = useMutation(trpc.controls.fork.mutationOptions({ onSuccess: (t) => router.push(`/threads/${t.id}`) }));
+  const editable = message.role === "user" || message.role === "assistant";
+  return (
+    <div className="flex flex-col gap-1" data-testid="fork-actions">
+      <div className="flex gap-1 opacity-60 group-hover:opacity-100 focus-within:opacity-100">
+        <button type="button" className={link} disabled={fork.isPending} onClick={() => fork.mutate({ threadId, messageId: message.id })}>
+          Fork from here
+        </button>
+        {editable ? (
+          <button type="button" className={link} onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+            Edit and re-run
+          </button>
+        ) : null}
+      </div>
+      {editing ? (
+        <form
+          className="flex flex-col gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (text.trim()) fork.mutate({ threadId, messageId: message.id, edit: { content: text } });
+          }}
+        >
+          <textarea
+            aria-label="Edited message"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={3}
+            className="rounded border border-slate-300 bg-white p-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          />
+          <button type="submit" disabled={fork.isPending || !text.trim()} className={`${link} self-start border border-slate-300 dark:border-slate-600`}>
+            Re-run in a fork
+          </button>
+        </form>
+      ) : null}
+      {fork.error ? (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {fork.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
