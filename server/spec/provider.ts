@@ -129,11 +129,18 @@ export interface ProviderModelInfo {
 /** The wire request a provider would send, for the request log (`InspectedRequest`). */
 export interface InspectedRequest {
   body: Record<string, unknown>;
+  /** `body` as the provider serializes it for sending, when it does (the log stores this text). */
+  text?: string;
 }
 
 export interface ProviderCallOptions {
   /** Aborts the call: the caller cancelled, or the runtime's stream timeout fired. */
   signal: AbortSignal;
+  /**
+   * Call it when the stream makes progress that yields no chunk (a keep-alive, a usage-only event): the runtime's
+   * idle timeout counts from the last chunk or activity.
+   */
+  onActivity?: () => void;
 }
 
 export interface LLMProviderInterface {

@@ -10,7 +10,7 @@ import { createRegistryStore } from "@/server/registry";
 import { definitionsCache } from "@/server/runtime/definitions-from-registry";
 import { redactConsole } from "@/server/runtime/env/console-redaction";
 import { createSecretBox } from "@/server/runtime/env/secret-box";
-import { createOpenAiClient } from "@/server/runtime/llm/openai-client";
+import { createLlmClient } from "@/server/runtime/llm/llm-client";
 import { Runtime } from "@/server/runtime/runtime";
 import { createEventBus } from "./event-bus";
 import { startPgWork } from "./pg-work";
@@ -89,7 +89,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   const runtime = new Runtime({
     persistence,
     bus,
-    llm: createOpenAiClient({
+    llm: createLlmClient({
       defaultBaseURL: cfg.OPENAI_BASE_URL,
       defaultApiKey: cfg.OPENAI_API_KEY,
       maxRetries: cfg.LLM_MAX_RETRIES,

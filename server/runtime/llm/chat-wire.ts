@@ -3,7 +3,7 @@
  * `ProviderRequest`, and back: every provider receives the same `ProviderRequest`; the `openai` provider turns it into
  * the Chat Completions body again (`toChatMessages`), field for field, so its wire body is what it always was.
  */
-import type { ProviderMessage, ProviderMessageContent, ProviderRequest, ProviderTool } from "@/server/spec";
+import { mapReasoningLevel, type ProviderMessage, type ProviderMessageContent, type ProviderRequest, type ProviderTool } from "@/server/spec";
 import type { ChatContentPart, ChatMessage, ChatTool, LlmRequest, ResolvedModel } from "./types";
 
 export function toProviderMessages(messages: readonly ChatMessage[]): ProviderMessage[] {
@@ -83,7 +83,19 @@ export function toProviderRequest(request: LlmRequest, messages: ProviderMessage
   if (request.reasoning !== undefined) out.reasoning = request.reasoning;
   if (model.maxOutputTokens !== undefined) out.maxOutputTokens = model.maxOutputTokens;
   if (model.providerOptions !== undefined || request.providerOptions !== undefined) {
-    out.providerOptions = { ...(model.providerOptions ?? {}), ...(request.providerOptions ?? {}) };
+    out.providerOptions = { ...modelOptionsUnderReasoning(model.providerOptions, request.reasoning), ...(request.providerOptions ?? {}) };
   }
+  return out;
+}
+
+/** The model's options without the fields the prompt's `reasoning` sets (`mapReasoningLevel`): the prompt beats the model. */
+function modelOptionsUnderReasoning(
+  options: Record<string, unknown> | undefined,
+  reasoning: LlmRequest["reasoning"],
+): Record<string, unknown> {
+  if (!options || !reasoning) return options ?? {};
+  const mapped = mapReasoningLevel(reasoning);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) if (!(key in mapped)) out[key] = value;
   return out;
 }
