@@ -3,6 +3,7 @@ import path from "node:path";
 import { DEFINE_HELPERS, DEFINITION_FILE_EXTENSIONS, DEFINITION_KINDS, type DefinitionKind } from "@/server/spec";
 import type { Diagnostic, DiagnosticKind } from "@/shared/diagnostic";
 import { createDefinitionImporter } from "./module-import";
+import { loadProviderFiles, type LoadedProviderFile } from "./provider-loader";
 import { loadRouteFiles } from "./route-loader";
 import type { LoadedFile, LoadedRouteFile, RegistryOptions } from "./types";
 
@@ -20,6 +21,8 @@ export interface LoadResult {
   found: FoundFile[];
   /** The route files (`api/**`, `controllers/**`) that loaded with a default export. */
   routes: LoadedRouteFile[];
+  /** The files under `providers/` that loaded (their default export not yet checked). */
+  providers?: LoadedProviderFile[];
 }
 
 export interface LoaderOptions extends RegistryOptions {
@@ -118,7 +121,8 @@ export async function loadDefinitionFiles(options: LoaderOptions): Promise<LoadR
     files.push({ kind: entry.kind, file: entry.file, absPath: entry.absPath, baseName: entry.baseName, value });
   }
   const routes = await loadRouteFiles(options.dir, importDefault, diagnostics);
-  return { files, diagnostics, found: listed, routes };
+  const providers = await loadProviderFiles(options.dir, importDefault, diagnostics);
+  return { files, diagnostics, found: listed, routes, providers };
 }
 
 function describe(value: unknown): string {

@@ -2,6 +2,7 @@ import type { Diagnostic } from "@/shared/diagnostic";
 import { DiagnosticSink, sortDiagnostics } from "./diagnostics";
 import { linkDefinitions } from "./link";
 import { linkRoutes } from "./link-routes";
+import { checkModelProviders, linkProviders } from "./provider-loader";
 import { loadDefinitionFiles, type LoaderOptions, type LoadResult } from "./loader";
 import type { DefinitionFileInfo, RegistrySnapshot } from "./types";
 import { validateFiles } from "./validate";
@@ -55,6 +56,8 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
   const validated = validateFiles(load.files, sink);
   const linked = linkDefinitions(validated, sink);
   const routes = linkRoutes(load.routes, sink);
+  const providers = linkProviders(load.providers ?? [], sink);
+  checkModelProviders(linked.models, providers, sink);
   const diagnostics = sortDiagnostics(sink.items);
   const files: DefinitionFileInfo[] = load.found.map((found) => {
     const own = diagnostics.filter((d) => d.file === found.file);
@@ -81,6 +84,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
     effects: new FrozenMap(freezeData([...linked.effects])),
     endpoints: Object.freeze(routes.endpoints),
     controllers: Object.freeze(routes.controllers),
+    providers: new FrozenMap([...providers]),
     diagnostics: freezeData(diagnostics as Diagnostic[]),
     files: freezeData(files),
   };

@@ -15,6 +15,7 @@ import type {
   VariableDefinition,
 } from "@/server/spec";
 import type { Diagnostic } from "@/shared/diagnostic";
+import type { ProviderRecord } from "./provider-loader";
 
 export type { DefinitionKind } from "@/server/spec";
 
@@ -164,6 +165,8 @@ export interface RegistrySnapshot {
   readonly endpoints: readonly RouteRecord[];
   /** Controllers from `controllers/**` that are mounted. */
   readonly controllers: readonly RouteRecord[];
+  /** Custom providers from `providers/*.ts` that passed their checks (the built-in ones are not listed). */
+  readonly providers: ReadonlyMap<string, ProviderRecord>;
   /** Sorted by file, then severity, then field. */
   readonly diagnostics: readonly Diagnostic[];
   readonly files: readonly DefinitionFileInfo[];

@@ -219,3 +219,6 @@ export interface ProviderDefinition<N extends string = string> {
 export function defineProvider<N extends string>(definition: ProviderDefinition<N>): ProviderDefinition<N> {
   return definition;
 }
+
+/** The providers the runtime has built in (a model's `provider` names one of these or a custom provider). */
+export const BUILTIN_PROVIDER_NAMES = ["openai"] as const;

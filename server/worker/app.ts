@@ -96,6 +96,8 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
       baseDelayMs: cfg.LLM_RETRY_BASE_DELAY_MS,
       timeoutMs: cfg.LLM_TIMEOUT_MS,
       proxy: cfg.proxy,
+      // Custom providers (agents/providers/*.ts) from the registry's current snapshot.
+      customProvider: (name) => registry.current().providers.get(name)?.factory,
     }),
     definitions: definitionsCache(() => registry.current()),
     secrets,
