@@ -4,15 +4,18 @@
  * composition root's environment lookup, never by the runtime.
  */
 import type { ProviderFactory } from "@/server/spec";
+import { createAnthropicProvider } from "./anthropic";
 import { createOpenAiProvider } from "./openai";
 
 export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderFactory>> = Object.freeze({
   openai: createOpenAiProvider,
+  anthropic: createAnthropicProvider,
 });
 
 /** The variables each built-in provider reads its key and endpoint from, unless the model names its own. */
 export const BUILTIN_PROVIDER_ENV: Readonly<Record<string, { apiKey: string; baseURL: string }>> = Object.freeze({
   openai: { apiKey: "OPENAI_API_KEY", baseURL: "OPENAI_BASE_URL" },
+  anthropic: { apiKey: "ANTHROPIC_API_KEY", baseURL: "ANTHROPIC_BASE_URL" },
 });
 
 export const isBuiltinProvider = (name: string): boolean => Object.hasOwn(BUILTIN_PROVIDERS, name);
