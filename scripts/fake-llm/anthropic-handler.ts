@@ -108,7 +108,9 @@ export async function handleMessages(req: IncomingMessage, res: ServerResponse, 
   const request = toChatView(parsed.data);
   const seq = ctx.log.takeSeq();
   const match = ctx.script.match(request);
-  const auth = typeof req.headers["x-api-key"] === "string" && req.headers["x-api-key"] !== "" ? "set" : undefined;
+  // The SDK sends the key as `authorization: Bearer …` (older ones as `x-api-key`); neither value is logged.
+  const key = req.headers["x-api-key"] ?? req.headers.authorization;
+  const auth = typeof key === "string" && key !== "" ? "set" : undefined;
   ctx.log.append(seq, raw as Record<string, unknown>, request, { authorization: auth }, match?.index ?? null);
 
   const signal = disconnectSignal(res);

@@ -81,10 +81,12 @@ export async function resolveModels(deps: RuntimeDeps, ctx: StepContext, modelNa
     // The key variable: thread/user/instance/definition env first, then the process environment.
     const lookup = async (variable: string) => (await ctx.lookupEnv(variable))?.value ?? deps.settings.processEnv?.(variable);
     const keyFromEnv = def.apiKeyEnv ? await lookup(def.apiKeyEnv) : undefined;
-    // A built-in provider other than openai has its own key and base URL variables (ANTHROPIC_API_KEY, …).
+    // A built-in provider other than openai has its own key and base URL (ANTHROPIC_API_KEY, …): a thread or user
+    // variable of that name first, then the setting.
     const own = def.provider !== "openai" ? BUILTIN_PROVIDER_ENV[def.provider] : undefined;
+    const configured = deps.settings.providerDefaults?.[def.provider];
     const defaults = own
-      ? { baseURL: deps.settings.processEnv?.(own.baseURL), apiKey: def.apiKeyEnv ? undefined : await lookup(own.apiKey) }
+      ? { baseURL: configured?.baseURL, apiKey: def.apiKeyEnv ? undefined : ((await ctx.lookupEnv(own.apiKey))?.value ?? configured?.apiKey) }
       : { baseURL: deps.settings.defaultBaseURL, apiKey: deps.settings.defaultApiKey };
     chain.push(resolveModel(def, () => keyFromEnv, defaults));
     queue.push(...(def.fallbacks ?? []));
