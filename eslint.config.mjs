@@ -3,6 +3,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 const prismaClient = ["@prisma/client", "@prisma/client/*", "**/generated/prisma", "**/generated/prisma/*"];
+/** Provider SDKs imported only by the built-in providers (server/runtime/llm/providers/). */
+const providerSdks = ["@anthropic-ai/sdk", "@anthropic-ai/sdk/*", "@google/genai", "@google/genai/*"];
 
 export default tseslint.config(
   {
@@ -43,6 +45,7 @@ export default tseslint.config(
               group: ["@modelcontextprotocol/*", "@/server/mcp", "@/server/mcp/*"],
               message: "server/runtime reaches MCP servers through McpClientPort (ports/mcp.ts); the SDK client lives in server/mcp/.",
             },
+            { group: providerSdks, message: "Only the built-in providers (server/runtime/llm/providers/) import a provider SDK." },
           ],
         },
       ],
@@ -50,7 +53,26 @@ export default tseslint.config(
     },
   },
   {
+    // The provider SDKs other than openai (whose error classes retry.ts reads) stay in the built-in providers' folder.
     files: ["server/runtime/llm/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["next", "next/*", "react", "react-dom", "react/*"], message: "server/runtime never imports Next.js or React." },
+            { group: prismaClient, message: "server/runtime never imports the Prisma client." },
+            { group: ["@/server/db", "@/server/db/*", "@/server/api", "@/server/api/*"], message: "server/runtime depends only on spec, registry and its own ports." },
+            { group: providerSdks, message: "Only the built-in providers (server/runtime/llm/providers/) import a provider SDK." },
+          ],
+        },
+      ],
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "The runtime never reads process.env." }],
+    },
+  },
+  {
+    // The built-in providers: the one place the provider SDKs are imported.
+    files: ["server/runtime/llm/providers/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -62,7 +84,6 @@ export default tseslint.config(
           ],
         },
       ],
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "The runtime never reads process.env." }],
     },
   },
   {
@@ -110,7 +131,12 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["openai", "openai/*"], message: "Only server/runtime/llm/ imports the openai SDK." }] },
+        {
+          patterns: [
+            { group: ["openai", "openai/*"], message: "Only server/runtime/llm/ imports the openai SDK." },
+            { group: providerSdks, message: "Only the built-in providers (server/runtime/llm/providers/) import a provider SDK." },
+          ],
+        },
       ],
     },
   },

@@ -71,6 +71,9 @@ export const envSchema = z.object({
   DEFINITIONS_READONLY: bool(false),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url({ message: "must be a URL such as https://api.openai.com/v1" }).optional()),
+  /** Key and endpoint of the built-in `anthropic` provider (models may name their own `apiKeyEnv` and `baseURL`). */
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalString.pipe(z.url({ message: "must be a URL such as https://api.anthropic.com" }).optional()),
   SECRETS_KEY: optionalString,
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,

@@ -5,6 +5,9 @@
 import type { ServerResponse } from "node:http";
 import { sleep } from "./http-util";
 
+/** `openai`: `data:` lines and a final `[DONE]`; `anthropic`: each chunk as `event: <its type>` plus `data:`, no sentinel. */
+export type SseFormat = "openai" | "anthropic";
+
 export interface StreamTiming {
   firstTokenDelayMs?: number;
   tokenDelayMs?: number;
@@ -12,10 +15,10 @@ export interface StreamTiming {
   cutAfterChunks?: number;
 }
 
-function write(res: ServerResponse, data: string): Promise<void> {
+function write(res: ServerResponse, data: string, event?: string): Promise<void> {
   return new Promise((resolve) => {
     if (res.destroyed) return resolve();
-    res.write(`data: ${data}\n\n`, () => resolve());
+    res.write(`${event ? `event: ${event}\n` : ""}data: ${data}\n\n`, () => resolve());
   });
 }
 
@@ -25,6 +28,7 @@ export async function streamSse(
   timing: StreamTiming,
   signal: AbortSignal,
   headers: Record<string, string> = {},
+  format: SseFormat = "openai",
 ): Promise<void> {
   res.writeHead(200, {
     ...headers,
@@ -40,10 +44,10 @@ export async function streamSse(
     if (signal.aborted) return;
     if (i > 0) await sleep(timing.tokenDelayMs ?? 0, signal);
     if (signal.aborted) return;
-    await write(res, JSON.stringify(chunk));
+    await write(res, JSON.stringify(chunk), format === "anthropic" ? String((chunk as { type?: unknown }).type) : undefined);
     if (cut !== undefined && i + 1 >= cut) return void res.socket?.destroy();
   }
   if (signal.aborted) return;
-  await write(res, "[DONE]");
+  if (format === "openai") await write(res, "[DONE]");
   res.end();
 }

@@ -4,6 +4,7 @@ import { DEFINE_HELPERS, DEFINITION_FILE_EXTENSIONS, DEFINITION_KINDS, type Defi
 import type { Diagnostic, DiagnosticKind } from "@/shared/diagnostic";
 import { createDefinitionImporter } from "./module-import";
 import { loadMcpFiles, type LoadedMcpFile } from "./mcp-servers";
+import { loadProviderFiles, type LoadedProviderFile } from "./provider-loader";
 import { loadRouteFiles } from "./route-loader";
 import type { LoadedFile, LoadedRouteFile, RegistryOptions } from "./types";
 
@@ -23,6 +24,8 @@ export interface LoadResult {
   routes: LoadedRouteFile[];
   /** The MCP server files (`mcp/*.ts`) that loaded. */
   mcp?: LoadedMcpFile[];
+  /** The files under `providers/` that loaded (their default export not yet checked). */
+  providers?: LoadedProviderFile[];
 }
 
 export interface LoaderOptions extends RegistryOptions {
@@ -122,7 +125,8 @@ export async function loadDefinitionFiles(options: LoaderOptions): Promise<LoadR
   }
   const routes = await loadRouteFiles(options.dir, importDefault, diagnostics);
   const mcp = await loadMcpFiles(options.dir, importDefault, diagnostics);
-  return { files, diagnostics, found: listed, routes, mcp };
+  const providers = await loadProviderFiles(options.dir, importDefault, diagnostics);
+  return { files, diagnostics, found: listed, routes, mcp, providers };
 }
 
 function describe(value: unknown): string {

@@ -6,6 +6,7 @@ import { loadDefinitionFiles, type FoundFile, type LoaderOptions, type LoadResul
 import { validateMcpFiles } from "./mcp-servers";
 import { linkPackageRoutes, loadPackages, validatePackage, type LoadedPackage, type PackageInfo } from "./packages/load-packages";
 import { mergeValidated, packageOf } from "./packages/merge";
+import { checkModelProviders, linkProviders } from "./provider-loader";
 import type { DefinitionFileInfo, RegistrySnapshot } from "./types";
 import { validateFiles } from "./validate";
 
@@ -65,6 +66,8 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
   const linked = linkDefinitions(validated, sink);
   const routes = linkRoutes(load.routes, sink);
   for (const pkg of packages) routes.endpoints.push(...linkPackageRoutes(pkg, sink));
+  const providers = linkProviders(load.providers ?? [], sink);
+  checkModelProviders(linked.models, providers, sink);
   const diagnostics = sortDiagnostics(sink.items);
   const allFound: (FoundFile & { package?: string })[] = [...load.found, ...packages.flatMap((p) => p.load.found.map((f) => ({ ...f, package: p.id })))];
   const files: DefinitionFileInfo[] = allFound.map((found) => {
@@ -95,6 +98,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
     mcpServers: new FrozenMap(freezeData([...validated.mcpServers])),
     endpoints: Object.freeze(routes.endpoints),
     controllers: Object.freeze(routes.controllers),
+    providers: new FrozenMap([...providers]),
     diagnostics: freezeData(diagnostics as Diagnostic[]),
     files: freezeData(files),
     ...(options.packageInfos?.length ? { packages: freezeData([...options.packageInfos]) } : {}),

@@ -17,6 +17,7 @@ import type {
 import type { Diagnostic } from "@/shared/diagnostic";
 import type { McpServerRecord } from "./mcp-servers";
 import type { PackageInfo } from "./packages/load-packages";
+import type { ProviderRecord } from "./provider-loader";
 
 export type { PackageInfo } from "./packages/load-packages";
 
@@ -176,6 +177,8 @@ export interface RegistrySnapshot {
   readonly endpoints: readonly RouteRecord[];
   /** Controllers from `controllers/**` that are mounted. */
   readonly controllers: readonly RouteRecord[];
+  /** Custom providers from `providers/*.ts` that passed their checks (the built-in ones are not listed). */
+  readonly providers: ReadonlyMap<string, ProviderRecord>;
   /** Sorted by file, then severity, then field. */
   readonly diagnostics: readonly Diagnostic[];
   readonly files: readonly DefinitionFileInfo[];

@@ -21,6 +21,7 @@ export * from "./packaging";
 export * from "./parse-definition";
 export * from "./prompt";
 export * from "./prompt-content";
+export * from "./provider";
 export * from "./reasoning";
 export * from "./registry-names";
 export * from "./session-binding";

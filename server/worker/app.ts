@@ -11,7 +11,7 @@ import { createRegistryStore } from "@/server/registry";
 import { definitionsCache } from "@/server/runtime/definitions-from-registry";
 import { redactConsole } from "@/server/runtime/env/console-redaction";
 import { createSecretBox } from "@/server/runtime/env/secret-box";
-import { createOpenAiClient } from "@/server/runtime/llm/openai-client";
+import { createLlmClient } from "@/server/runtime/llm/llm-client";
 import { Runtime } from "@/server/runtime/runtime";
 import { createEventBus } from "./event-bus";
 import { startPgWork } from "./pg-work";
@@ -94,13 +94,15 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     persistence,
     bus,
     mcp,
-    llm: createOpenAiClient({
+    llm: createLlmClient({
       defaultBaseURL: cfg.OPENAI_BASE_URL,
       defaultApiKey: cfg.OPENAI_API_KEY,
       maxRetries: cfg.LLM_MAX_RETRIES,
       baseDelayMs: cfg.LLM_RETRY_BASE_DELAY_MS,
       timeoutMs: cfg.LLM_TIMEOUT_MS,
       proxy: cfg.proxy,
+      // Custom providers (agents/providers/*.ts) from the registry's current snapshot.
+      customProvider: (name) => registry.current().providers.get(name)?.factory,
     }),
     definitions: definitionsCache(() => registry.current()),
     secrets,
@@ -108,6 +110,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
       maxTotalSteps: cfg.MAX_TOTAL_STEPS,
       defaultBaseURL: cfg.OPENAI_BASE_URL,
       defaultApiKey: cfg.OPENAI_API_KEY,
+      providerDefaults: { anthropic: { baseURL: cfg.ANTHROPIC_BASE_URL, apiKey: cfg.ANTHROPIC_API_KEY } },
       processEnv: opts.processEnv ?? ((name) => process.env[name]),
     },
     workerId,

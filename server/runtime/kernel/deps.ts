@@ -16,6 +16,8 @@ export interface RuntimeSettings {
   /** Default OpenAI-compatible endpoint and key for models without their own. */
   defaultBaseURL?: string;
   defaultApiKey?: string;
+  /** Key and endpoint of each built-in provider other than openai, by provider name (ANTHROPIC_API_KEY, …). */
+  providerDefaults?: Readonly<Record<string, { baseURL?: string; apiKey?: string }>>;
   /** Reads a process-level variable a model's `apiKeyEnv` names (the composition root passes a lookup). */
   processEnv?: (name: string) => string | undefined;
 }

@@ -2,6 +2,7 @@
  * Failure texts a user reads: the hint appended to an attempt's error (which file and field to fix), and the message
  * of the `LlmTransportError` raised when every model failed, naming each model with its last error.
  */
+import { BUILTIN_PROVIDER_ENV } from "./providers/builtin";
 import type { ClassifiedError } from "./retry";
 import type { ResolvedModel } from "./types";
 
@@ -27,7 +28,8 @@ export function failureHint(failure: ClassifiedError, model: ResolvedModel, keyM
   }
   if (failure.status === null && failure.message.startsWith("connection error")) {
     const where = model.baseURL ?? "the default endpoint";
-    return `is ${where} reachable? Check \`baseURL\` in ${modelFile(model)}, or OPENAI_BASE_URL`;
+    const baseVar = BUILTIN_PROVIDER_ENV[model.provider]?.baseURL;
+    return `is ${where} reachable? Check \`baseURL\` in ${modelFile(model)}${baseVar ? `, or ${baseVar}` : ""}`;
   }
   return "";
 }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
-import { createOpenAiClient } from "./openai-client";
+import { createOpenAiClient } from "./llm-client";
 import { modelOn, userSays } from "./test-support";
 import type { LlmAttempt, LlmCallOptions } from "./types";
 

@@ -6,7 +6,7 @@ import { createProxy } from "proxy";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
 import type { ProxySettings } from "./http-dispatcher";
-import { createOpenAiClient } from "./openai-client";
+import { createOpenAiClient } from "./llm-client";
 import { modelOn, userSays } from "./test-support";
 
 let fake: FakeLlm;

@@ -1,12 +1,16 @@
-/** The LLM client: the port's types, the OpenAI-compatible implementation and its helpers. */
+/** The LLM client: the port's types, the client over the provider interface, the built-in providers and helpers. */
 export * from "./types";
 export {
+  createLlmClient,
   createOpenAiClient,
   defaultSleep,
   PLACEHOLDER_API_KEY,
+  UnknownProviderError,
+  type LlmClientOptions,
   type OpenAiClientOptions,
   type Sleep,
-} from "./openai-client";
+} from "./llm-client";
+export { BUILTIN_PROVIDERS, BUILTIN_PROVIDER_ENV, isBuiltinProvider } from "./providers/builtin";
 export { isAbortError, LlmAbortError } from "./errors";
 export { resolveModelChain, resolveModel, ModelNotDefinedError, DEFAULT_API_KEY_ENV } from "./resolve-model";
 export type { ModelDefinitionLike, ModelDefaults } from "./resolve-model";

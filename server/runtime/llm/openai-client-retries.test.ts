@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
-import { createOpenAiClient } from "./openai-client";
+import { createOpenAiClient } from "./llm-client";
 import { modelOn, recorder, recordingSleep, userSays } from "./test-support";
 import { LlmTransportError } from "./types";
 

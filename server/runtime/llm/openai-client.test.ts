@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "@/scripts/fake-llm/server";
 import { isAbortError } from "./errors";
-import { createOpenAiClient } from "./openai-client";
+import { createOpenAiClient } from "./llm-client";
 import { modelOn, recorder, recordingSleep, userSays } from "./test-support";
 import type { ChatTool } from "./types";
 

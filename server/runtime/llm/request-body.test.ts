@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { mapReasoningLevel as reasoningFields } from "@/server/spec";
-import { buildRequestBody } from "./request-body";
+import { toProviderRequest } from "./chat-wire";
+import { buildRequestBody as buildBody } from "./request-body";
+import type { LlmRequest, ResolvedModel } from "./types";
+
+const buildRequestBody = (request: LlmRequest, m: ResolvedModel) => buildBody(toProviderRequest(request, [], undefined, m));
 
 const model = { name: "m", provider: "openai", model: "remote-m" };
 

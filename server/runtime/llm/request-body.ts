@@ -15,25 +15,21 @@
  *   are passed as written. Endpoints that know no `reasoning` object (OpenAI's own) reject it, so an effort-only
  *   config sends `reasoning_effort` alone.
  */
-import { mapReasoningLevel } from "@/server/spec";
-import type { LlmRequest, ResolvedModel } from "./types";
+import { mapReasoningLevel, type ProviderRequest } from "@/server/spec";
+import { toChatMessages, toChatTools } from "./chat-wire";
 
 /** Fields provider options cannot replace: the model id and the conversation. */
 const PROTECTED = new Set(["model", "messages"]);
 
-export function buildRequestBody(request: LlmRequest, model: ResolvedModel): Record<string, unknown> {
-  const body: Record<string, unknown> = { model: model.model, messages: request.messages };
+export function buildRequestBody(request: ProviderRequest): Record<string, unknown> {
+  const body: Record<string, unknown> = { model: request.model, messages: toChatMessages(request.messages) };
   const tools = request.tools ?? [];
   if (tools.length > 0) {
-    body.tools = tools;
+    body.tools = toChatTools(tools);
     if (request.toolChoice !== undefined) body.tool_choice = request.toolChoice;
     if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   }
-  const options: Record<string, unknown> = {
-    ...(model.providerOptions ?? {}),
-    ...mapReasoningLevel(request.reasoning),
-    ...(request.providerOptions ?? {}),
-  };
+  const options: Record<string, unknown> = { ...mapReasoningLevel(request.reasoning), ...(request.providerOptions ?? {}) };
   for (const [key, value] of Object.entries(options)) {
     if (!PROTECTED.has(key)) body[key] = value;
   }

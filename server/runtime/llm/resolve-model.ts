@@ -5,6 +5,7 @@
  * another), else the default key (OPENAI_API_KEY). A model without a key is still called: keyless local servers
  * answer, others answer 401 and the failure says which variable to set.
  */
+import { BUILTIN_PROVIDER_ENV } from "./providers/builtin";
 import type { ResolvedModel } from "./types";
 
 /** The fields of a model definition the client needs (structurally a `ParsedModelDefinition`). */
@@ -19,6 +20,7 @@ export interface ModelDefinitionLike {
   outputPrice?: number;
   cachedPrice?: number;
   providerOptions?: Record<string, unknown>;
+  capabilities?: { maxOutputTokens?: number };
 }
 
 export interface ModelDefaults {
@@ -84,10 +86,11 @@ export function resolveModel(
     model: def.model,
     ...(baseURL !== undefined ? { baseURL } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
-    apiKeyEnv: def.apiKeyEnv ?? DEFAULT_API_KEY_ENV,
+    apiKeyEnv: def.apiKeyEnv ?? BUILTIN_PROVIDER_ENV[def.provider]?.apiKey ?? DEFAULT_API_KEY_ENV,
     ...(def.inputPrice !== undefined ? { inputPrice: def.inputPrice } : {}),
     ...(def.outputPrice !== undefined ? { outputPrice: def.outputPrice } : {}),
     ...(def.cachedPrice !== undefined ? { cachedPrice: def.cachedPrice } : {}),
     ...(def.providerOptions !== undefined ? { providerOptions: def.providerOptions } : {}),
+    ...(def.capabilities?.maxOutputTokens !== undefined ? { maxOutputTokens: def.capabilities.maxOutputTokens } : {}),
   };
 }

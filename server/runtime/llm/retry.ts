@@ -4,6 +4,7 @@
  * the attempt.
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
+import { ProviderError } from "@/server/spec";
 import { describeCause, isAbortError, rootCauseMessage, StreamDroppedError, StreamTimeoutError } from "./errors";
 
 export interface ClassifiedError {
@@ -94,6 +95,10 @@ export function classifyError(err: unknown, now: number = Date.now()): Classifie
   if (isAbortError(err)) return { ...base, retryable: false, aborted: true, message: "aborted" };
   if (err instanceof StreamDroppedError || err instanceof StreamTimeoutError) {
     return { ...base, retryable: true, message: err.message };
+  }
+  if (err instanceof ProviderError) {
+    const text = err.status !== null && !err.message.startsWith(String(err.status)) ? `${err.status} ${err.message}` : err.message;
+    return { ...base, status: err.status, retryable: err.retryable, retryAfterMs: err.retryAfterMs, message: text };
   }
   if (err instanceof APIConnectionTimeoutError) return { ...base, retryable: true, message: `timeout: ${err.message}` };
   if (err instanceof APIConnectionError) {

@@ -1,18 +1,17 @@
 /**
- * One streamed HTTP attempt against one model: sends the body, assembles the chunks, forwards text and reasoning
- * deltas, and measures latency and time to first token. A stream that goes silent for `timeoutMs` is cut and reported
- * as a timeout; a stream that ends without a `finish_reason` as a dropped stream. It never retries: the caller does.
+ * One streamed attempt against one model through its provider (`LLMProviderInterface.stream`): assembles the chunks,
+ * forwards text and reasoning deltas, and measures latency and time to first token. A stream that goes silent for
+ * `timeoutMs` is cut (its signal aborts) and reported as a timeout; a stream that ends without a `finish` chunk as a
+ * dropped stream. It never retries: the caller does.
  */
-import { APIError, type OpenAI } from "openai";
-import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
+import { APIError } from "openai";
+import { ProviderError, type LLMProviderInterface, type ProviderRequest, type ProviderStreamChunk } from "@/server/spec";
 import { LlmAbortError, StreamDroppedError, StreamTimeoutError } from "./errors";
-import { StreamAssembler } from "./stream-assembler";
+import { ProviderAssembler } from "./provider-assembler";
 
 export interface AttemptInput {
-  sdk: OpenAI;
-  body: Record<string, unknown>;
-  /** `body` serialized: sent as is (the SDK does not serialize it again). */
-  bodyText?: string;
+  provider: LLMProviderInterface;
+  request: ProviderRequest;
   /** The caller's signal: an abort ends the attempt with an `LlmAbortError`. */
   signal?: AbortSignal;
   /** Longest wait for the response headers or for the next chunk. */
@@ -37,7 +36,7 @@ export interface AttemptInput {
 }
 
 export interface AttemptRun {
-  assembler: StreamAssembler;
+  assembler: ProviderAssembler;
   /** Null when the attempt produced a complete answer. */
   error: unknown;
   startedAt: Date;
@@ -57,7 +56,7 @@ class CallbackFailure {
 export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
   const startedAt = new Date();
   const t0 = performance.now();
-  const assembler = new StreamAssembler();
+  const assembler = new ProviderAssembler();
   const controller = new AbortController();
   let ttftMs: number | null = null;
   let timedOut = false;
@@ -86,6 +85,7 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
   let sent: Promise<CallbackFailure | null> | null = null;
   let during: Promise<CallbackFailure | null> | null = null;
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
+  let iterator: AsyncIterator<ProviderStreamChunk> | undefined;
   /** The announcement, after the overlapped work (a failure of that work cancels it). */
   const afterDuring = (onSent: () => void | Promise<void>) =>
     (during ?? Promise.resolve(null)).then((failed) => failed ?? settle(Promise.resolve().then(onSent), controller));
@@ -98,15 +98,15 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
   try {
     if (input.signal?.aborted) throw new LlmAbortError();
     arm();
-    const params = input.body as unknown as ChatCompletionCreateParamsStreaming;
-    const asText = input.bodyText === undefined ? {} : { body: input.bodyText, headers: { "content-type": "application/json" } };
-    const pending = input.sdk.chat.completions.create(params, { signal: controller.signal, ...asText });
+    iterator = input.provider.stream(input.request, { signal: controller.signal, onActivity: arm })[Symbol.asyncIterator]();
+    // The first `next()` sends the request; the work below overlaps the wait for the answer.
+    const first = iterator.next();
     during = announce(input.whileSent, controller);
     if (input.onSent && input.announceAfterMs === undefined) sent = during ? afterDuring(input.onSent) : announce(input.onSent, controller);
     else if (input.onSent) holdTimer = setTimeout(announceNow, input.announceAfterMs);
-    const stream = await pending;
-    streaming = true;
-    for await (const chunk of stream) {
+    for (let item = await first; !item.done; item = await iterator.next()) {
+      streaming = true;
+      const chunk = item.value;
       arm();
       const delta = assembler.add(chunk);
       if (ttftMs === null && (delta.content || delta.reasoning || delta.toolCall)) ttftMs = performance.now() - t0;
@@ -122,7 +122,7 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
         throw new CallbackFailure(err);
       }
     }
-    // The SDK ends the iteration quietly when the request is aborted.
+    // An SDK may end the iteration quietly when the request is aborted.
     if (input.signal?.aborted) throw new LlmAbortError();
     if (timedOut) throw new StreamTimeoutError(input.timeoutMs, assembler.chunks);
     if (assembler.finishReason === null) throw new StreamDroppedError(assembler.chunks);
@@ -133,6 +133,8 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
     }
     error = attemptError(err, input, assembler, { timedOut, streaming });
   } finally {
+    // A stream left early (a failed callback, a timeout) is closed, so the provider releases its connection.
+    if (iterator?.return) iterator.return(undefined).catch(() => {});
     clearTimeout(timer);
     clearTimeout(holdTimer);
     input.signal?.removeEventListener("abort", onCallerAbort);
@@ -170,15 +172,13 @@ function settle(run: Promise<void>, controller: AbortController): Promise<Callba
 function attemptError(
   err: unknown,
   input: AttemptInput,
-  assembler: StreamAssembler,
+  assembler: ProviderAssembler,
   state: { timedOut: boolean; streaming: boolean },
 ): unknown {
   if (input.signal?.aborted) return err instanceof LlmAbortError ? err : new LlmAbortError();
   if (state.timedOut) return new StreamTimeoutError(input.timeoutMs, assembler.chunks);
-  if (!state.streaming || err instanceof APIError || err instanceof SyntaxError) return err;
+  if (!state.streaming || err instanceof ProviderError || err instanceof APIError || err instanceof SyntaxError) return err;
   if (err instanceof StreamDroppedError || err instanceof StreamTimeoutError || err instanceof LlmAbortError)
     return err;
-  // The connection broke after the model finished (only the usage chunk or `[DONE]` was lost): the answer is complete.
-  if (assembler.finishReason !== null) return null;
   return new StreamDroppedError(assembler.chunks, err);
 }

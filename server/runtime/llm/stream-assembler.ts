@@ -17,6 +17,8 @@ export interface ChunkDelta {
   reasoning?: string;
   /** The chunk carried a tool-call fragment. */
   toolCall: boolean;
+  /** The chunk's tool-call fragments, each with the index of the call it belongs to. */
+  fragments?: { index: number; id?: string; name?: string; arguments?: string }[];
 }
 
 type Json = Record<string, unknown>;
@@ -83,14 +85,14 @@ export class StreamAssembler {
     for (const raw of toolCalls) {
       const fragment = asRecord(raw);
       if (fragment) {
-        this.addToolFragment(fragment);
+        (out.fragments ??= []).push(this.addToolFragment(fragment));
         out.toolCall = true;
       }
     }
     return out;
   }
 
-  private addToolFragment(fragment: Json): void {
+  private addToolFragment(fragment: Json): { index: number; id?: string; name?: string; arguments?: string } {
     const id = asString(fragment.id) || undefined;
     const fn = asRecord(fragment.function);
     const index = typeof fragment.index === "number" ? fragment.index : this.indexWithoutIndexField(id);
@@ -105,6 +107,7 @@ export class StreamAssembler {
     if (name && call.name === "") call.name = name;
     const args = asString(fn?.arguments);
     if (args) call.arguments += args;
+    return { index, ...(id !== undefined ? { id } : {}), ...(name ? { name } : {}), ...(args ? { arguments: args } : {}) };
   }
 
   /** Servers that omit `index` send each call whole with its id, or continue the last call without one. */

@@ -1,8 +1,9 @@
 /**
- * The `LlmClient` port: one Chat Completions call with streaming, retries and fallbacks. The OpenAI-compatible
- * implementation (`openai-client.ts`) is the only code that imports the `openai` SDK; unit tests use the scripted fake in
- * `server/runtime/testing/`.
+ * The `LlmClient` port: one model call with streaming, retries and fallbacks. `llm-client.ts` implements it over the
+ * spec's provider interface (`LLMProviderInterface`): the built-in providers in `providers/` are the only code that
+ * imports a provider SDK; unit tests use the scripted fake in `server/runtime/testing/`.
  */
+import type { ProviderReasoningDetail } from "@/server/spec";
 
 export type ChatContentPart =
   | { type: "text"; text: string }
@@ -16,8 +17,10 @@ export type ChatMessage =
       content: string | null;
       tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[];
       reasoning_content?: string;
+      /** The provider's reasoning blocks (signed or encrypted), sent back to providers that require them. */
+      reasoning_details?: ProviderReasoningDetail[];
     }
-  | { role: "tool"; content: string; tool_call_id: string };
+  | { role: "tool"; content: string; tool_call_id: string; name?: string };
 
 export interface ChatTool {
   type: "function";
@@ -40,6 +43,8 @@ export interface ResolvedModel {
   outputPrice?: number;
   cachedPrice?: number;
   providerOptions?: Record<string, unknown>;
+  /** `capabilities.maxOutputTokens`: the answer's token limit, where the provider needs one. */
+  maxOutputTokens?: number;
 }
 
 export interface LlmRequest {
@@ -87,6 +92,8 @@ export interface LlmAttempt {
 export interface LlmResult {
   content: string | null;
   reasoning: string | null;
+  /** The provider's reasoning blocks, stored with the assistant message and sent back on the next request. */
+  reasoningDetails: ProviderReasoningDetail[];
   toolCalls: { id: string; name: string; arguments: string }[];
   finishReason: string | null;
   usage: LlmUsage;

@@ -1,3 +1,4 @@
+import type { ProviderReasoningDetail } from "@/server/spec";
 import type { ChatContentPart, ChatMessage } from "../llm/types";
 import type { MessageRecord, Side } from "../ports";
 
@@ -43,6 +44,9 @@ export async function perspectiveMessages(all: MessageRecord[], opts: Perspectiv
       if (!m.content && calls.length === 0) continue;
       const msg: ChatMessage = { role: "assistant", content: m.content ?? null };
       if (calls.length > 0) msg.tool_calls = calls.map((c) => ({ id: c.id, type: "function", function: { ...c.function } }));
+      const details = m.metadata?.reasoning_details;
+      // The provider's reasoning blocks go back with the message (providers that need them send them; others drop them).
+      if (Array.isArray(details) && details.length > 0) msg.reasoning_details = details as ProviderReasoningDetail[];
       out.push({ msg, record: m });
       for (const c of calls) {
         const r = results.get(c.id)!;

@@ -54,6 +54,7 @@ export class ScriptedLlm implements LlmClient {
     return {
       content: reply.content ?? null,
       reasoning: null,
+      reasoningDetails: [],
       toolCalls: (reply.toolCalls ?? []).map((c, i) => ({
         id: c.id ?? `call_${this.requests.length}_${i}`,
         name: c.name,

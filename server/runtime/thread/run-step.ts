@@ -105,7 +105,13 @@ export async function runStep(
       silent: false,
       depth: 0,
       side: ctx.side,
-      metadata: { model: result.model.name, finish_reason: result.finishReason, step_id: req.stepId },
+      metadata: {
+        model: result.model.name,
+        finish_reason: result.finishReason,
+        step_id: req.stepId,
+        // Signed or encrypted reasoning blocks: the next request sends them back (side-loop/perspective.ts).
+        ...(result.reasoningDetails?.length ? { reasoning_details: result.reasoningDetails } : {}),
+      },
       subagentId: null,
     },
     async (tx, msg, emit) => {

@@ -1,19 +1,22 @@
 /**
- * The OpenAI-compatible `LlmClient`: Chat Completions over the `openai` SDK against any compatible endpoint (OpenAI,
- * Ollama, vLLM, OpenRouter, …), one SDK instance per (baseURL, apiKey). Every call streams. Failed attempts are
- * retried on the same model with backoff (429, 408, 409, 5xx, connection errors, timeouts, dropped streams), then the
- * next model of `request.models` is tried; other 4xx answers skip straight to the next model. When every model failed
- * an `LlmTransportError` names each model with its last error. An abort stops at once with an `LlmAbortError`.
+ * The `LlmClient` over the spec's provider interface: each model of `request.models` is called through the provider
+ * its definition names (`openai`, `anthropic`, `google`, or a custom provider from `agents/providers/`), one provider
+ * instance per (provider, baseURL, apiKey). Every call streams. Failed attempts are retried on the same model with
+ * backoff (429, 408, 409, 5xx, connection errors, timeouts, dropped streams, `ProviderError`s marked retryable, after
+ * `Retry-After` when the provider sent one), then the next model is tried; other failures skip straight to the next
+ * model. When every model failed an `LlmTransportError` names each model with its last error. An abort stops at once
+ * with an `LlmAbortError`.
  */
-import OpenAI from "openai";
 import { z } from "zod";
+import type { LLMProviderInterface, ProviderFactory, ProviderRequest } from "@/server/spec";
 import { computeCost } from "./cost";
 import { LlmAbortError } from "./errors";
 import { allModelsFailedMessage, failureHint, type ModelFailure } from "./failure-message";
-import { buildRequestBody } from "./request-body";
+import { toProviderMessages, toProviderRequest, toProviderTools } from "./chat-wire";
 import { requestForModel, toolNameCodec, type ToolNameCodec } from "./tool-names";
 import { createDispatcher, type ProxySettings } from "./http-dispatcher";
 import { createHttpFetch } from "./http-fetch";
+import { BUILTIN_PROVIDERS } from "./providers/builtin";
 import { DEFAULT_API_KEY_ENV } from "./resolve-model";
 import { backoffDelay, classifyError } from "./retry";
 import { runAttempt, type AttemptRun } from "./run-attempt";
@@ -28,12 +31,21 @@ import {
 } from "./types";
 
 export { isAbortError, LlmAbortError } from "./errors";
+export { PLACEHOLDER_API_KEY } from "./providers/openai";
 
-/** Sent when no key is configured, so keyless local servers (Ollama, vLLM) work; others answer 401 with a hint. */
-export const PLACEHOLDER_API_KEY = "no-api-key-configured";
-const OPENAI_BASE_URL = "https://api.openai.com/v1";
-/** SDK instances kept, one per (baseURL, apiKey). */
+/** Provider instances kept, one per (provider, baseURL, apiKey). */
 const SDK_CACHE_SIZE = 64;
+
+/** A model names a provider that is neither built in nor defined in agents/providers/. */
+export class UnknownProviderError extends Error {
+  constructor(readonly provider: string, readonly modelName: string) {
+    super(
+      `provider "${provider}" is not known: use a built-in provider (${Object.keys(BUILTIN_PROVIDERS).join(", ")}) ` +
+        `in agents/models/${modelName}.ts, or define it in agents/providers/${provider}.ts (defineProvider)`,
+    );
+    this.name = "UnknownProviderError";
+  }
+}
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -46,11 +58,16 @@ const optionsSchema = z.object({
   timeoutMs: z.number().positive().default(120_000),
 });
 
-export interface OpenAiClientOptions {
-  /** Endpoint for models without a `baseURL` (OPENAI_BASE_URL); OpenAI's API when absent. */
+export interface LlmClientOptions {
+  /** Endpoint for `openai` models without a `baseURL` (OPENAI_BASE_URL); OpenAI's API when absent. */
   defaultBaseURL?: string;
-  /** Key for models without one of their own (OPENAI_API_KEY). */
+  /** Key for `openai` models without one of their own (OPENAI_API_KEY). */
   defaultApiKey?: string;
+  /**
+   * The custom providers (`agents/providers/*.ts`) by name, read at each call (the registry may have reloaded). A
+   * built-in name always means the built-in provider.
+   */
+  customProvider?: (name: string) => ProviderFactory | undefined;
   /** Retries per model after the first attempt (default 3). */
   maxRetries?: number;
   /** First backoff delay (default 500 ms), doubled on each retry. */
@@ -79,54 +96,44 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener("abort", done, { once: true });
   });
 
-export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
+/** @deprecated The old name of `LlmClientOptions`. */
+export type OpenAiClientOptions = LlmClientOptions;
+
+export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
   const parsed = optionsSchema.safeParse(opts);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(options)"}: ${i.message}`).join("; ");
-    throw new Error(`createOpenAiClient: invalid options: ${issues}`);
+    throw new Error(`createLlmClient: invalid options: ${issues}`);
   }
   const config = parsed.data;
   const sleep = opts.sleep ?? defaultSleep;
   const random = opts.random ?? Math.random;
-  const sdks = new Map<string, OpenAI>();
-  // One connection pool for every SDK instance of this client.
-  const transport = createHttpFetch(createDispatcher(opts.proxy));
+  const instances = new Map<string, { factory: ProviderFactory; provider: LLMProviderInterface }>();
+  // One connection pool for every provider instance of this client.
+  const transport = createHttpFetch(createDispatcher(opts.proxy)) as typeof fetch;
 
   const endpoint = (model: ResolvedModel) => {
-    // The default key only stands in for the default variable: a model that names its own never gets it.
-    const usesDefaultKey = model.apiKeyEnv === undefined || model.apiKeyEnv === DEFAULT_API_KEY_ENV;
+    // The default key only stands in for the default variable (openai models): a model that names its own never gets it.
+    const usesDefaultKey = model.provider === "openai" && (model.apiKeyEnv === undefined || model.apiKeyEnv === DEFAULT_API_KEY_ENV);
     const apiKey = model.apiKey || (usesDefaultKey ? config.defaultApiKey : undefined) || undefined;
-    return {
-      baseURL: model.baseURL || config.defaultBaseURL || OPENAI_BASE_URL,
-      apiKey,
-      keyMissing: apiKey === undefined,
-    };
+    const baseURL = model.baseURL || (model.provider === "openai" ? config.defaultBaseURL : undefined) || undefined;
+    return { baseURL, apiKey, keyMissing: apiKey === undefined };
   };
 
-  const sdkFor = (baseURL: string, apiKey: string): OpenAI => {
-    const key = `${baseURL}\n${apiKey}`;
-    let sdk = sdks.get(key);
-    if (sdk) {
-      // Least recently used last: keys can come from thread variables, so the cache is bounded.
-      sdks.delete(key);
-      sdks.set(key, sdk);
-    } else {
-      // Every option given explicitly, so the SDK reads nothing from process.env.
-      sdk = new OpenAI({
-        baseURL,
-        apiKey,
-        organization: null,
-        project: null,
-        webhookSecret: null,
-        maxRetries: 0,
-        timeout: config.timeoutMs,
-        logLevel: "off",
-        fetch: transport,
-      });
-      sdks.set(key, sdk);
-      if (sdks.size > SDK_CACHE_SIZE) sdks.delete(sdks.keys().next().value as string);
+  const providerFor = (model: ResolvedModel, baseURL: string | undefined, apiKey: string | undefined): LLMProviderInterface => {
+    const factory = BUILTIN_PROVIDERS[model.provider] ?? opts.customProvider?.(model.provider);
+    if (!factory) throw new UnknownProviderError(model.provider, model.name);
+    const key = `${model.provider}\n${baseURL ?? ""}\n${apiKey ?? ""}`;
+    let entry = instances.get(key);
+    // Least recently used last: keys can come from thread variables, so the cache is bounded. A reloaded custom
+    // provider (a new factory) replaces its old instance.
+    if (entry) instances.delete(key);
+    if (!entry || entry.factory !== factory) {
+      entry = { factory, provider: factory({ ...(baseURL ? { baseURL } : {}), ...(apiKey ? { apiKey } : {}), timeoutMs: config.timeoutMs, fetch: transport }) };
     }
-    return sdk;
+    instances.set(key, entry);
+    if (instances.size > SDK_CACHE_SIZE) instances.delete(instances.keys().next().value as string);
+    return entry.provider;
   };
 
   async function complete(request: LlmRequest, call: LlmCallOptions = {}): Promise<LlmResult> {
@@ -135,23 +142,34 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
     const { signal } = call;
     let retryableFailure = false;
     let attemptNo = 0;
+    // Packaged tools' names (`@scope/kit/word_count`) as a model accepts them; calls coming back are mapped back.
     const codec = toolNameCodec((request.tools ?? []).map((t) => t.function.name));
     const sent = requestForModel(request, codec);
+    // Converted once for every model of the call.
+    const messages = toProviderMessages(sent.messages);
+    const tools = sent.tools && sent.tools.length > 0 ? toProviderTools(sent.tools) : undefined;
 
     for (const model of request.models) {
       const { baseURL, apiKey, keyMissing } = endpoint(model);
-      const sdk = sdkFor(baseURL, apiKey ?? PLACEHOLDER_API_KEY);
-      const body = buildRequestBody(sent, model);
-      // Serialized once: the SDK sends this text, and the request log stores it.
-      const bodyText = JSON.stringify(body);
+      let provider: LLMProviderInterface;
+      try {
+        provider = providerFor(model, baseURL, apiKey);
+      } catch (err) {
+        failures.push({ model, error: err instanceof Error ? err.message : String(err), attempts: 0 });
+        continue;
+      }
+      const providerRequest: ProviderRequest = toProviderRequest(sent, messages, tools, model);
+      // The wire body when the provider tells it (the openai provider serializes it once: it sends this text).
+      const inspected = provider.inspectRequest?.(providerRequest);
+      const body = inspected?.body ?? (providerRequest as unknown as Record<string, unknown>);
+      const bodyText = inspected?.text ?? JSON.stringify(body);
       for (let tries = 1; ; tries++) {
         if (signal?.aborted) throw new LlmAbortError(undefined, attempts);
         const attempt = ++attemptNo;
         const logId = await call.beforeSend?.({ model, attempt, request: { ...body }, requestText: bodyText });
         const run = await runAttempt({
-          sdk,
-          body,
-          bodyText,
+          provider,
+          request: providerRequest,
           signal,
           timeoutMs: config.timeoutMs,
           onSent: call.onAttemptStart && (() => call.onAttemptStart!({ model, attempt })),
@@ -187,6 +205,9 @@ export function createOpenAiClient(opts: OpenAiClientOptions = {}): LlmClient {
   return { complete };
 }
 
+/** @deprecated The old name of `createLlmClient`. */
+export const createOpenAiClient = createLlmClient;
+
 /** Runs the (possibly injected) sleep, settling as soon as the signal aborts. */
 async function abortableSleep(sleep: Sleep, ms: number, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return sleep(ms);
@@ -219,6 +240,7 @@ function attemptRecord(
       ? {
           content: assembler.content,
           ...(assembler.reasoning !== null ? { reasoning: assembler.reasoning } : {}),
+          ...(assembler.reasoningDetails.length > 0 ? { reasoning_details: assembler.reasoningDetails } : {}),
           tool_calls: assembler.toolCalls.map((c) => ({
             id: c.id,
             type: "function",
@@ -253,6 +275,7 @@ function resultOf(model: ResolvedModel, run: AttemptRun, attempts: LlmAttempt[],
   return {
     content: assembler.content,
     reasoning: assembler.reasoning,
+    reasoningDetails: assembler.reasoningDetails,
     toolCalls: assembler.toolCalls.map((c) => ({ ...c, name: codec.fromModel(c.name) })),
     finishReason: assembler.finishReason,
     usage: assembler.usage,

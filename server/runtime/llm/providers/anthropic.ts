@@ -1,0 +1,100 @@
+/**
+ * The built-in `anthropic` provider: the Messages API through `@anthropic-ai/sdk`, streamed. Extended thinking comes
+ * back as signed `thinking` blocks (and `redacted_thinking` data); both are kept as reasoning details
+ * (`format: "anthropic-claude-v1"`) and sent back, unchanged and first, on the assistant message they belong to, as
+ * the API requires when tools are used. `reasoning` maps to `thinking: { type: "enabled", budget_tokens }`.
+ */
+import Anthropic, { APIError } from "@anthropic-ai/sdk";
+import { ProviderError, type LLMProviderInterface, type ProviderFactoryConfig, type ProviderModelInfo, type ProviderRequest, type ProviderStreamChunk } from "@/server/spec";
+import { toAnthropicBody, ANTHROPIC_FORMAT } from "./anthropic-body";
+import { PLACEHOLDER_API_KEY } from "./openai";
+import { toProviderError } from "./provider-error";
+
+const FINISH: Record<string, string> = { end_turn: "stop", stop_sequence: "stop", tool_use: "tool_calls", max_tokens: "length", refusal: "content_filter", pause_turn: "stop" };
+
+export function createAnthropicProvider(config: ProviderFactoryConfig): LLMProviderInterface {
+  // Every option given explicitly, so the SDK reads no environment variable or profile.
+  const sdk = new Anthropic({
+    apiKey: config.apiKey ?? PLACEHOLDER_API_KEY,
+    authToken: null,
+    baseURL: config.baseURL ?? "https://api.anthropic.com",
+    maxRetries: 0,
+    timeout: config.timeoutMs,
+    fetch: config.fetch,
+    logLevel: "off",
+    openTelemetry: false,
+  });
+
+  return {
+    name: "anthropic",
+    inspectRequest: (request) => ({ body: toAnthropicBody(request) }),
+    async *stream(request: ProviderRequest, { signal, onActivity }): AsyncIterable<ProviderStreamChunk> {
+      const body = toAnthropicBody(request);
+      let events;
+      try {
+        events = await sdk.messages.create({ ...body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming, { signal });
+      } catch (err) {
+        throw toProviderError(err, err instanceof APIError ? err : null);
+      }
+      const usage = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
+      const blocks = new Map<number, { kind: string; toolIndex?: number; text: string; signature?: string }>();
+      let tools = 0;
+      let stop: string | null = null;
+      try {
+        for await (const ev of events) {
+          onActivity?.();
+          if (ev.type === "message_start") {
+            const u = ev.message.usage;
+            usage.cachedTokens = u.cache_read_input_tokens ?? 0;
+            usage.inputTokens = u.input_tokens + usage.cachedTokens + (u.cache_creation_input_tokens ?? 0);
+            usage.outputTokens = u.output_tokens ?? 0;
+          } else if (ev.type === "content_block_start") {
+            const b = ev.content_block;
+            if (b.type === "tool_use") {
+              const toolIndex = tools++;
+              blocks.set(ev.index, { kind: "tool_use", toolIndex, text: "" });
+              yield { type: "tool-call-delta", index: toolIndex, id: b.id, name: b.name };
+            } else if (b.type === "redacted_thinking") {
+              yield { type: "reasoning-detail", detail: { type: "encrypted", data: b.data, format: ANTHROPIC_FORMAT } };
+            } else {
+              blocks.set(ev.index, { kind: b.type, text: "" });
+            }
+          } else if (ev.type === "content_block_delta") {
+            const block = blocks.get(ev.index);
+            const d = ev.delta;
+            if (d.type === "text_delta") yield { type: "content-delta", delta: d.text };
+            else if (d.type === "thinking_delta") {
+              if (block) block.text += d.thinking;
+              yield { type: "reasoning-delta", delta: d.thinking };
+            } else if (d.type === "signature_delta") {
+              if (block) block.signature = (block.signature ?? "") + d.signature;
+            } else if (d.type === "input_json_delta" && block?.toolIndex !== undefined) {
+              yield { type: "tool-call-delta", index: block.toolIndex, argumentsDelta: d.partial_json };
+            }
+          } else if (ev.type === "content_block_stop") {
+            const block = blocks.get(ev.index);
+            if (block?.kind === "thinking") {
+              yield { type: "reasoning-detail", detail: { type: "text", text: block.text, ...(block.signature ? { signature: block.signature } : {}), format: ANTHROPIC_FORMAT } };
+            }
+          } else if (ev.type === "message_delta") {
+            if (ev.delta.stop_reason) stop = ev.delta.stop_reason;
+            if (typeof ev.usage.output_tokens === "number") usage.outputTokens = ev.usage.output_tokens;
+          } else if (ev.type === "message_stop") {
+            yield { type: "finish", finishReason: FINISH[stop ?? ""] ?? stop ?? "stop", usage, raw: { ...usage, stop_reason: stop } };
+          }
+        }
+      } catch (err) {
+        // An `error` event inside the stream (overloaded, …) carries no status: the server failed mid-answer.
+        if (err instanceof APIError && err.status === undefined && !(err instanceof Anthropic.APIConnectionError) && !(err instanceof Anthropic.APIUserAbortError)) {
+          throw new ProviderError(`error in stream: ${err.message}`, "server_error");
+        }
+        throw toProviderError(err, err instanceof APIError ? err : null);
+      }
+    },
+    async listModels({ signal }): Promise<ProviderModelInfo[]> {
+      const out: ProviderModelInfo[] = [];
+      for await (const m of sdk.models.list({}, { signal })) out.push({ id: m.id, name: m.display_name });
+      return out;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The built-in providers by name. A model definition's `provider` names one of these or a custom provider from
+ * `agents/providers/`. Each has its own key variable and base URL override (`BUILTIN_PROVIDER_ENV`), read by the
+ * composition root's environment lookup, never by the runtime.
+ */
+import type { ProviderFactory } from "@/server/spec";
+import { createAnthropicProvider } from "./anthropic";
+import { createOpenAiProvider } from "./openai";
+
+export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderFactory>> = Object.freeze({
+  openai: createOpenAiProvider,
+  anthropic: createAnthropicProvider,
+});
+
+/** The variables each built-in provider reads its key and endpoint from, unless the model names its own. */
+export const BUILTIN_PROVIDER_ENV: Readonly<Record<string, { apiKey: string; baseURL: string }>> = Object.freeze({
+  openai: { apiKey: "OPENAI_API_KEY", baseURL: "OPENAI_BASE_URL" },
+  anthropic: { apiKey: "ANTHROPIC_API_KEY", baseURL: "ANTHROPIC_BASE_URL" },
+});
+
+export const isBuiltinProvider = (name: string): boolean => Object.hasOwn(BUILTIN_PROVIDERS, name);
