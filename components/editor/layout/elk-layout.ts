@@ -22,7 +22,8 @@ const BASE: LayoutOptions = {
   "elk.spacing.componentComponent": "60",
   "elk.edgeRouting": "POLYLINE",
 };
-const QUALITY: LayoutOptions = { "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF" };
+// Orthogonal routing leaves room between layers for the edges' horizontal runs (the canvas draws them orthogonal).
+const QUALITY: LayoutOptions = { "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF", "elk.edgeRouting": "ORTHOGONAL" };
 const FAST: LayoutOptions = {
   "elk.layered.layering.strategy": "LONGEST_PATH",
   "elk.layered.thoroughness": "1",
