@@ -2,7 +2,7 @@
  * Text level of detail: no text on the canvas renders below MIN_SCREEN_PX on screen. Zoomed in (detail text at
  * least that big), nodes show everything. Zoomed out, they show their names only, scaled up so that they stay
  * MIN_SCREEN_PX tall; details, kind labels, chips and edge labels are hidden (their space is kept, so nothing is
- * measured again and no edge moves). A node's problems badge scales like its name. The wrapper's data-detail and --name-scale drive TEXT_DETAIL_CSS.
+ * measured again and no edge moves). A node's problems badge and collapse toggle scale like its name. The wrapper's data-detail and --name-scale drive TEXT_DETAIL_CSS.
  */
 
 /** The smallest text size on screen, in CSS pixels. */
@@ -39,9 +39,12 @@ export const TEXT_DETAIL_CSS = `
   transform: scale(var(--name-scale, 1));
 }
 [data-editor-canvas][data-detail="names"] [data-node-issues-wrap] { transform: scale(var(--name-scale, 1)); }
+[data-editor-canvas][data-detail="names"] [data-testid="collapse-toggle"] { transform: scale(var(--name-scale, 1)); transform-origin: right top; }
+[data-editor-canvas][data-detail="names"] .react-flow__node:has([data-testid="collapse-toggle"]) [data-node-name] {
+  max-width: calc(100% / var(--name-scale, 1) - 1.4rem);
+}
 [data-editor-canvas][data-detail="names"] .node-detail,
 [data-editor-canvas][data-detail="names"] [data-node-kind-label],
 [data-editor-canvas][data-detail="names"] [data-node-badges],
-[data-editor-canvas][data-detail="names"] [data-testid="collapse-toggle"]:not([aria-expanded="false"]),
 [data-editor-canvas][data-detail="names"] [data-testid="edge-label"] { visibility: hidden; }
 `;
