@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { DocValue } from "./doc";
 import { promptTextIssues, promptToText, promptTokens, textToPrompt, type PromptTextContext } from "./prompt-text";
 
 const ctx: PromptTextContext = {
@@ -12,7 +13,7 @@ const ctx: PromptTextContext = {
 
 describe("prompt text", () => {
   it("round-trips parts through the editor text", () => {
-    const parts = [
+    const parts: DocValue[] = [
       { type: "text", content: "Write for " },
       { type: "env", property: "SUPPORT_REGION" },
       { type: "text", content: ".\n" },
