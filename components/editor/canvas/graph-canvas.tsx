@@ -188,8 +188,14 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
   // Entering focus mode fits the focused node and its neighbours in view.
   useEffect(() => {
     if (!spotlight) return;
-    const ids = [...neighbourhood(spotlight, latest.current.visibleEdges)].filter((id) => latest.current.positions.has(id));
-    if (ids.length > 0) requestAnimationFrame(() => void flow.fitView({ nodes: ids.map((id) => ({ id })), padding: 0.15, maxZoom: 1.2, duration: 200 }));
+    const { positions: p, visibleNodes: ns, visibleEdges: es } = latest.current;
+    const lit = neighbourhood(spotlight, es);
+    const boxes = ns.flatMap((n) => (lit.has(n.id) && p.has(n.id) ? [{ ...p.get(n.id)!, width: NODE_WIDTH[n.kind], height: nodeHeight(n) }] : []));
+    if (boxes.length === 0) return;
+    const x = Math.min(...boxes.map((b) => b.x));
+    const y = Math.min(...boxes.map((b) => b.y));
+    const bounds = { x, y, width: Math.max(...boxes.map((b) => b.x + b.width)) - x, height: Math.max(...boxes.map((b) => b.y + b.height)) - y };
+    requestAnimationFrame(() => void flow.fitBounds(bounds, { padding: 0.15, duration: 200 }));
   }, [spotlight, flow]);
 
   // The first layout (and a tidy-up) fits the graph in view, clear of the minimap; later layouts keep the viewport.
@@ -216,14 +222,17 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
     if (!inClearView(box, viewport, pane)) void flow.setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: viewport.zoom, duration: 200 });
   }, [reveal, flow]);
 
+  // From the laid-out positions, not React Flow's nodes: in the overview most nodes are not in React Flow at all.
   useEffect(() => {
     if (!focus) return;
-    const node = flow.getNode(focus.nodeId);
-    if (!node) return;
-    const w = node.measured?.width ?? NODE_WIDTH[node.data.node.kind];
-    const h = node.measured?.height ?? nodeHeight(node.data.node);
+    const at = latest.current.positions.get(focus.nodeId);
+    const node = latest.current.visibleNodes.find((n) => n.id === focus.nodeId);
+    if (!at || !node) return;
+    const measured = flow.getNode(focus.nodeId)?.measured;
+    const w = measured?.width ?? NODE_WIDTH[node.kind];
+    const h = measured?.height ?? nodeHeight(node);
     // Close enough that every detail is readable (see text-detail.ts).
-    void flow.setCenter(node.position.x + w / 2, node.position.y + h / 2, { zoom: FOCUS_ZOOM, duration: 200 });
+    void flow.setCenter(at.x + w / 2, at.y + h / 2, { zoom: FOCUS_ZOOM, duration: 200 });
   }, [focus, flow]);
 
   // What stays mounted during the overview: the nodes mounted when it began (see onlyRenderVisibleElements).
