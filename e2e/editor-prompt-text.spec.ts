@@ -37,6 +37,17 @@ test("prompt text: highlighted tokens, inline warnings for undefined variables a
   // Find (Ctrl+F) opens the search panel.
   await page.keyboard.press("Control+f");
   await expect(page.locator(".cm-search")).toBeVisible();
+
+  // The model picker lists every model file with provider, model id, price and capabilities; a search narrows it.
+  const picker = editor.panel.getByTestId("model-picker");
+  await expect(picker.getByRole("radio", { name: /^careful/ })).toContainText("openai · gpt-4.1 · $2 / $8 per M tokens · tools, vision, streaming");
+  await expect(picker.getByRole("radio", { name: /^fast/ })).toHaveAttribute("aria-checked", "true");
+  await picker.getByLabel("Search models").fill("gpt-4.1 $2");
+  await expect(picker.getByRole("radio")).toHaveCount(1);
+  await picker.getByRole("radio", { name: /^careful/ }).click();
+  await expect(editor.field("model")).toHaveValue("careful");
+  await expect(editor.node("prompt", "support_agent")).toContainText("careful");
+  await expect(editor.status).toHaveText("2 unsaved changes");
 });
 
 test("prompt text: @ completes tools and adds a picked tool to the prompt, {{ completes variables; saved as parts", async ({ page }) => {
