@@ -22,8 +22,8 @@ const BASE: LayoutOptions = {
   "elk.spacing.componentComponent": "60",
   "elk.edgeRouting": "POLYLINE",
 };
-// Orthogonal routing leaves room between layers for the edges' horizontal runs (the canvas draws them orthogonal).
-const QUALITY: LayoutOptions = { "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF", "elk.edgeRouting": "ORTHOGONAL" };
+// The canvas routes edges itself (orthogonal, graph-edge.tsx): ELK's own routing is not used, so the cheap one.
+const QUALITY: LayoutOptions = { "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF" };
 const FAST: LayoutOptions = {
   "elk.layered.layering.strategy": "LONGEST_PATH",
   "elk.layered.thoroughness": "1",
