@@ -86,8 +86,17 @@ function completions(names: () => PromptNames, mention: { current: string | null
     const open = ctx.matchBefore(/\{\{\s*(>\s*)?[\w.-]*/);
     if (open) {
       const include = /\{\{\s*>/.test(open.text);
-      const close = ctx.state.sliceDoc(ctx.pos, ctx.pos + 2) === "}}" ? "" : "}}";
-      const make = (insert: string, label: string, type: string, detail: string): Completion => ({ label, type, detail, apply: insert + close });
+      // Replaces the closing braces already there (typed, or added by closeBrackets) and puts the cursor after them.
+      const make = (insert: string, label: string, type: string, detail: string): Completion => ({
+        label,
+        type,
+        detail,
+        apply: (view, _c, from, to) => {
+          const end = view.state.sliceDoc(to, to + 2) === "}}" ? to + 2 : to;
+          const text = `${insert}}}`;
+          view.dispatch({ changes: { from, to: end, insert: text }, selection: { anchor: from + text.length } });
+        },
+      });
       const options = include
         ? n.prompts.filter((p) => p !== n.self).map((p) => make(`{{> ${p}`, p, "class", "include prompt"))
         : [...n.variables.map((v) => make(`{{${v}`, v, "variable", "variable")), ...n.prompts.filter((p) => p !== n.self).map((p) => make(`{{> ${p}`, `> ${p}`, "class", "include prompt"))];
