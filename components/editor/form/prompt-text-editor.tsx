@@ -1,11 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useMemo } from "react";
 import { isDocObject, type DocObject, type DocValue } from "@/shared/editor/doc";
 import { promptToText, textToPrompt } from "@/shared/editor/prompt-text";
 import { toolEntryName } from "@/shared/editor/live-checks";
 import { fieldId, join, useFormCtx } from "./form-context";
-import { PromptCodeEditor, type PromptNames } from "./prompt-code-editor";
+import type { PromptNames } from "./prompt-code-editor";
+
+// CodeMirror loads with the first prompt opened, not with the editor page (it is not needed to show the graph).
+const PromptCodeEditor = dynamic(() => import("./prompt-code-editor").then((m) => m.PromptCodeEditor), {
+  ssr: false,
+  loading: () => <p className="text-xs text-slate-500">Loading the text editor…</p>,
+});
 
 /**
  * The prompt's text in the code editor, bound to the form: a string, or parts when it holds `{{…}}`. Picking an
