@@ -5,11 +5,14 @@ import { EditorPage } from "./pages/editor-page";
 import { SignInPage } from "./pages/sign-in-page";
 
 const server = new AuthServer({ name: "editor-non-admin", offset: 58, admin: { username: "admin", password: "admin-password-1" } });
-test.beforeAll(async () => server.start());
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  await server.start();
+});
 test.afterAll(async () => server.stop());
 
 test("a user who is not an administrator gets a read-only editor with a badge that says so", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const auth = new SignInPage(page, server.url);
   const dir = new AgentsDir(`${server.root}/agents`);
   const before = dir.list();
@@ -17,7 +20,7 @@ test("a user who is not an administrator gets a read-only editor with a badge th
   // The administrator adds a plain user, then signs out.
   await auth.goAndSignIn("admin", "admin-password-1", "/editor");
   const editor = new EditorPage(page);
-  await expect(editor.canvas).toHaveAttribute("data-layout-count", /^[1-9]/, { timeout: 20_000 });
+  await editor.laidOut();
   await expect(page.getByTestId("readonly-badge")).toHaveCount(0);
   await expect(editor.status).toHaveText("All changes saved");
   const created = await page.request.post(`${server.url}/api/users`, { data: { username: "ursula", password: "ursula-password", role: "user" }, headers: { origin: server.url } });
@@ -25,7 +28,7 @@ test("a user who is not an administrator gets a read-only editor with a badge th
   await auth.signOut();
 
   await auth.goAndSignIn("ursula", "ursula-password", "/editor");
-  await expect(editor.canvas).toHaveAttribute("data-layout-count", /^[1-9]/, { timeout: 20_000 });
+  await editor.laidOut();
   await expect(page.getByTestId("readonly-badge")).toHaveText("🔒 View only");
   await expect(page.getByTestId("readonly-banner")).toContainText("only administrators can change definitions");
   await expect(editor.status).toHaveText("Read-only");

@@ -3,6 +3,8 @@ import { AgentsDir, diagnostics } from "./pages/editor-files";
 import { EditorPage } from "./pages/editor-page";
 
 const dir = new AgentsDir();
+// The first layout alone can take tens of seconds on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
 test.beforeEach(() => dir.snapshot());
 test.afterEach(() => dir.restore());
 

@@ -206,7 +206,14 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
     const boxes = ns.flatMap((n) => (p.has(n.id) ? [{ ...p.get(n.id)!, width: NODE_WIDTH[n.kind], height: nodeHeight(n) }] : []));
     const graphBox = boxes.length ? { width: Math.max(...boxes.map((b) => b.x + b.width)) - Math.min(...boxes.map((b) => b.x)), height: Math.max(...boxes.map((b) => b.y + b.height)) - Math.min(...boxes.map((b) => b.y)) } : { width: 1, height: 1 };
     const pane = { width: wrapper.current?.clientWidth ?? 1, height: wrapper.current?.clientHeight ?? 1 };
-    requestAnimationFrame(() => void flow.fitView({ padding: fitPadding(graphBox, pane), duration: 0 }).then(() => onMove(null, flow.getViewport())));
+    requestAnimationFrame(
+      () =>
+        void flow.fitView({ padding: fitPadding(graphBox, pane), duration: 0 }).then(() => {
+          onMove(null, flow.getViewport());
+          // How many fits have landed (journeys wait for the first before they look).
+          wrapper.current?.setAttribute("data-fitted", String(Number(wrapper.current.getAttribute("data-fitted") ?? 0) + 1));
+        }),
+    );
   }, [laidOut, flow, onMove]);
 
   // Nodes placed after the first layout (created, or added by a save) are brought into view at the current zoom.
