@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "server", "public", "package.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts", "proxy.ts"];
+const SOURCES = ["app", "components", "server", "shared", "public", "package.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts", "proxy.ts"];
 const SKIP = new Set(["node_modules", ".next", "generated", "data", ".tmp"]);
 const distDir = () => process.env.NEXT_DIST_DIR || ".next";
 
