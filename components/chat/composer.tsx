@@ -190,9 +190,7 @@ export function Composer({ threadId, disabledReason, running, sides, onSend, onS
             onPaste={onPaste}
             aria-describedby={hintId}
             data-testid="composer-input"
-            placeholder={
-              disabled ? "This thread accepts no new messages" : sendingAs ? `Message as ${sendingAs}…` : "Message…"
-            }
+            placeholder={disabled ? "Closed" : sendingAs ? `Message as ${sendingAs}…` : "Message…"}
             className="block max-h-60 w-full resize-none bg-transparent px-1 py-2 text-[0.95rem] outline-none placeholder:text-slate-400 disabled:cursor-not-allowed"
           />
         </label>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { chatHref } from "@/components/editor/thread-links";
 import { formatCost, formatTokens } from "@/components/threads/format";
 import { NodePanel } from "./node-panel";
-import { Tabs } from "./tabs";
+import { Tabs } from "@/components/ui/tabs";
 import { TimelinePanel } from "./timeline-panel";
 import { TreeList } from "./tree-list";
 import type { TreeSnapshot } from "./live-tree";

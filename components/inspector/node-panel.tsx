@@ -7,7 +7,7 @@ import { chatHref } from "@/components/editor/thread-links";
 import { useTRPC } from "@/components/trpc-provider";
 import { RegistryPanel } from "./registry-panel";
 import { EnvPanel, FilesPanel, QueuePanel } from "./resources-panel";
-import { Tabs } from "./tabs";
+import { Tabs } from "@/components/ui/tabs";
 import { ThreadControls } from "./thread-controls";
 import { Transcript } from "./transcript";
 import { VariablesForm } from "./variables-form";

@@ -4,9 +4,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
-import { button } from "./button-styles";
+import { buttonClass } from "@/components/ui/button";
+
 import { ConfirmButton } from "./confirm-button";
 import type { NodeDetail } from "./types";
+
+const button = buttonClass("secondary", "sm");
 
 type Entry = NodeDetail["registry"]["entries"][number];
 

@@ -103,7 +103,7 @@ export const TimelinePanel = memo(function TimelinePanel({ rootId }: { rootId: s
         </table>
       </div>
       {data.truncated ? <p className="text-xs text-slate-500">Very large subtree: only the first 3,000 entries are shown.</p> : null}
-      {open ? <LogDialog logId={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <LogDialog logId={open} onClose={() => setOpen(null)} onNavigate={setOpen} /> : null}
     </section>
   );
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
+import { Markdown } from "@/components/chat/markdown";
 import { transcript, type TranscriptEntry } from "./transcript-model";
 import type { NodeDetail } from "./types";
 
@@ -57,9 +58,16 @@ function Entry({ e }: { e: TranscriptEntry }) {
         <time className="text-slate-500">{new Date(m.created_at / 1000).toLocaleTimeString()}</time>
       </div>
       {m.content ? (
-        <p data-testid="message-content" className="whitespace-pre-wrap break-words text-sm">
-          {m.content}
-        </p>
+        m.role === "tool" ? (
+          <p data-testid="message-content" className="whitespace-pre-wrap break-words text-sm">
+            {m.content}
+          </p>
+        ) : (
+          // Replies and briefs are markdown: rendered as the chat renders them (raw HTML stays text).
+          <div data-testid="message-content" data-markdown="true" className="min-w-0 break-words text-sm">
+            <Markdown text={m.content} />
+          </div>
+        )
       ) : null}
       {(m.tool_calls ?? []).map((c) => {
         const r = e.results.get(c.id);

@@ -25,8 +25,12 @@ export const NodeStatus = memo(function NodeStatus({ node }: { node: TreeNode })
     <span
       data-testid="node-status"
       data-tone={tone}
-      title={node.customStatus ? "Status reported by the child (sessionStatus)" : `Thread: ${node.threadStatus}`}
-      className={`inline-flex max-w-56 items-center gap-1.5 truncate rounded-full px-2 py-0.5 text-xs font-medium ${TONE[tone]}`}
+      title={
+        node.customStatus
+          ? `${statusLabel(node)} (status reported by the child, sessionStatus)`
+          : `Thread: ${node.threadStatus}`
+      }
+      className={`inline-flex max-w-full items-center gap-1.5 truncate rounded-full px-2 py-0.5 text-xs font-medium ${TONE[tone]}`}
     >
       <span aria-hidden className={`h-1.5 w-1.5 shrink-0 rounded-full ${DOT[tone]}`} />
       <span className="truncate">{statusLabel(node)}</span>
@@ -118,15 +122,25 @@ export const TreeNodeRow = memo(function TreeNodeRow({
         ) : (
           <span className="w-4 shrink-0" />
         )}
-        <span data-testid="node-agent" className="truncate font-medium">
+        {/* The agent's name wins the space: the status pill shrinks (its full text in the tooltip) before the name does. */}
+        <span
+          data-testid="node-agent"
+          title={node.agentTitle}
+          className="min-w-[6rem] shrink-0 basis-auto truncate font-medium"
+          style={{ maxWidth: "70%" }}
+        >
           {node.agentTitle}
         </span>
         {node.name ? (
-          <span data-testid="node-name" className="truncate text-slate-500 dark:text-slate-400">
+          <span
+            data-testid="node-name"
+            title={node.name}
+            className="min-w-0 shrink-[2] truncate text-slate-500 dark:text-slate-400"
+          >
             “{node.name}”
           </span>
         ) : null}
-        <span className="ml-auto shrink-0">
+        <span className="ml-auto flex min-w-[4.5rem] shrink justify-end overflow-hidden">
           <NodeStatus node={node} />
         </span>
       </div>

@@ -3,8 +3,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
-import { button } from "./button-styles";
+import { buttonClass } from "@/components/ui/button";
+
 import type { NodeDetail } from "./types";
+
+const button = buttonClass("secondary", "sm");
 
 type Request = NodeDetail["variableRequests"][number];
 interface Described {
