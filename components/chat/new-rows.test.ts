@@ -15,8 +15,11 @@ describe("appendedRows (the jump button's 'N new')", () => {
   it("counts only the new rows when older ones arrive above and new ones below together", () => {
     expect(appendedRows(rows("b", "c"), rows("x", "y", "b", "c", "d"))).toBe(1);
   });
-  it("a streamed reply replaced by its stored message is one new row, not two", () => {
-    expect(appendedRows(rows("a", "stream"), rows("a", "m2"))).toBe(1);
+  it("a reply counts once stored: not while it streams, and once when its stored message replaces the stream", () => {
+    const streaming = { key: "stream:1", kind: "streaming" };
+    expect(appendedRows(rows("a", "u"), [...rows("a", "u"), streaming])).toBe(0);
+    expect(appendedRows([...rows("a", "u"), streaming], rows("a", "u", "reply"))).toBe(1);
+    expect(appendedRows(rows("a"), [...rows("a"), { key: "p1", kind: "pending" }])).toBe(0);
   });
   it("counts nothing for the first paint or a list replaced wholesale", () => {
     expect(appendedRows(rows(), rows("a", "b"))).toBe(0);
