@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { filtersFromQuery } from "@/components/threads/thread-filters";
+import { filtersFromQuery } from "@/components/threads/filter-query";
 import { ThreadsScreen } from "@/components/threads/threads-screen";
 import { pageAuth } from "@/server/api/auth/page-auth";
 import { getApp } from "@/server/worker/app";

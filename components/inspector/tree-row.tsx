@@ -144,7 +144,7 @@ export const TreeNodeRow = memo(function TreeNodeRow({
           <NodeStatus node={node} />
         </span>
       </div>
-      <div className="flex min-w-0 items-center gap-2 pl-5 text-xs text-slate-500 dark:text-slate-400">
+      <div className="flex min-w-0 items-center gap-2 pl-5 text-xs text-slate-600 dark:text-slate-300">
         <span className="flex min-w-0 flex-1 items-center gap-1 overflow-hidden">
           <ModeBadges node={node} />
         </span>

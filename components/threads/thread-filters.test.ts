@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersFromQuery, filtersToQuery, NO_FILTERS } from "./thread-filters";
+import { filtersFromQuery, filtersToQuery, NO_FILTERS } from "./filter-query";
 
 const parse = (qs: string) => {
   const p = new URLSearchParams(qs);
