@@ -1,20 +1,21 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, useTheme } from "./pages/axe";
+import { expectAccessible, openChat, useTheme } from "./pages/axe";
 import { createThread, shot } from "./pages/chat-api";
 import { ChatPage } from "./pages/chat-page";
 import { post, scriptLeadScenario } from "./pages/inspector-scenario";
 
 test.use({ viewport: { width: 1440, height: 900 } });
+// A shared, loaded machine: axe and first paints take their time.
+test.describe.configure({ timeout: 180_000 });
 
 test("a blocking child is watched live from the chat: its card names it, shows its status and links to it while it runs", async ({
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
-  await scriptLeadScenario({ checkerDelayMs: 5_000, reviewerDelayMs: 500 });
+  await scriptLeadScenario({ checkerDelayMs: 12_000, reviewerDelayMs: 500 });
   const lead = await createThread(request, { agent_id: "insp_lead" });
   const chat = new ChatPage(page);
-  await chat.open(lead);
+  await openChat(page, lead);
   await post(request, lead, "Start the work");
 
   // While the Checker thinks, the blocking call's card already names the child and links to it.
@@ -30,7 +31,7 @@ test("a blocking child is watched live from the chat: its card names it, shows i
 
   // The result comes back into the same card; the child reads Finished, not a grey Terminated.
   const returned = page.locator('[data-testid="child-card"]').filter({ has: page.locator(`a[href="${href}"]`) }).first();
-  await expect(page.locator('[data-testid="child-card"][data-event="running"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-testid="child-card"][data-event="running"]')).toHaveCount(0, { timeout: 45_000 });
   await expect(returned.getByTestId("thread-status")).toHaveText("Finished", { timeout: 15_000 });
   await expect(chat.status).toHaveText("Waiting for you", { timeout: 20_000 });
 
@@ -68,7 +69,7 @@ test("the finished child thread in dark mode", async ({ page, request }, testInf
     ],
   });
   const chat = new ChatPage(page);
-  await chat.open(id);
+  await openChat(page, id);
   await expect(chat.fromAuthor("Parent agent")).toBeVisible();
   await shot(page, testInfo, "child thread dark");
   await expectAccessible(page, "a dual_ai thread in dark mode");

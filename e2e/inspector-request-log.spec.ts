@@ -7,13 +7,14 @@ import { CUSTOM_STATUS, post, scriptLeadScenario } from "./pages/inspector-scena
 import { InspectorPage } from "./pages/inspector-page";
 
 test.use({ viewport: { width: 1440, height: 900 } });
+// A shared, loaded machine: axe and first paints take their time.
+test.describe.configure({ timeout: 180_000 });
 
 test("the Inspector renders replies as markdown, a whole timeline row opens its request, which steps, copies as cURL and shows the exact body", async ({
   page,
   request,
   context,
 }, testInfo) => {
-  test.setTimeout(90_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await setScript(E2E_FAKE_LLM_URL, [{ respond: { content: "A **bold** answer with a list:\n\n- one\n- two" } }]);
   const id = await createThread(request, { agent_id: "writing_assistant" });
@@ -63,15 +64,14 @@ test("the Inspector renders replies as markdown, a whole timeline row opens its 
 });
 
 test("the Inspector's tree keeps agent names whole next to a child's long status, in dark mode", async ({ page, request }, testInfo) => {
-  test.setTimeout(60_000);
   await useTheme(page, "dark");
-  await scriptLeadScenario({ reviewerDelayMs: 8_000, checkerDelayMs: 200 });
+  await scriptLeadScenario({ reviewerDelayMs: 30_000, checkerDelayMs: 200 });
   const lead = await createThread(request, { agent_id: "insp_lead" });
   await post(request, lead, "Start the work");
   const inspector = new InspectorPage(page);
   await inspector.open(lead);
   const writer = inspector.named("Office note");
-  await expect(inspector.status(writer)).toContainText(CUSTOM_STATUS, { timeout: 20_000 });
+  await expect(inspector.status(writer)).toContainText(CUSTOM_STATUS, { timeout: 30_000 });
   const name = writer.getByTestId("node-agent");
   await expect(name).toHaveText("Draft and review");
   expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);

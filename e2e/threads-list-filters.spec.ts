@@ -5,6 +5,8 @@ import { createThread, shot } from "./pages/chat-api";
 import { post } from "./pages/inspector-scenario";
 
 test.use({ viewport: { width: 1440, height: 900 } });
+// A shared, loaded machine: axe and first paints take their time.
+test.describe.configure({ timeout: 180_000 });
 
 test("the thread list sorts by activity or creation and filters by creation date and running now, in the address", async ({
   page,

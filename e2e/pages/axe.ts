@@ -14,3 +14,9 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 export async function useTheme(page: Page, theme: "light" | "dark"): Promise<void> {
   await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
 }
+
+/** Open a conversation, allowing a loaded machine time for its first paint. */
+export async function openChat(page: Page, id: string): Promise<void> {
+  await page.goto(`/threads/${id}`);
+  await expect(page.getByTestId("composer-input")).toBeVisible({ timeout: 45_000 });
+}
