@@ -19,7 +19,7 @@ test("a blocking child is watched live from the chat: its card names it, shows i
   await post(request, lead, "Start the work");
 
   // While the Checker thinks, the blocking call's card already names the child and links to it.
-  const card = page.locator('[data-testid="child-card"][data-event="running"]');
+  const card = page.locator('[data-testid="child-card"][data-event="running"]').filter({ hasText: "fact_check" });
   await expect(card).toBeVisible({ timeout: 15_000 });
   await expect(card.getByTestId("child-agent")).toContainText("Fact check");
   await expect(card.getByTestId("thread-status")).toHaveText("Running");
@@ -31,7 +31,7 @@ test("a blocking child is watched live from the chat: its card names it, shows i
 
   // The result comes back into the same card; the child reads Finished, not a grey Terminated.
   const returned = page.locator('[data-testid="child-card"]').filter({ has: page.locator(`a[href="${href}"]`) }).first();
-  await expect(page.locator('[data-testid="child-card"][data-event="running"]')).toHaveCount(0, { timeout: 45_000 });
+  await expect(page.locator('[data-testid="child-card"][data-event="running"]').filter({ hasText: "fact_check" })).toHaveCount(0, { timeout: 45_000 });
   await expect(returned.getByTestId("thread-status")).toHaveText("Finished", { timeout: 15_000 });
   await expect(chat.status).toHaveText("Waiting for you", { timeout: 20_000 });
 

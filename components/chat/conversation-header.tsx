@@ -54,7 +54,7 @@ export function ConversationHeader(p: Props) {
         <h1 className="min-w-0 truncate text-lg font-semibold" data-testid="thread-title">
           {p.title}
         </h1>
-        <span className="font-mono text-xs text-slate-500" title={p.thread.id}>
+        <span className="font-mono text-xs text-slate-500 dark:text-slate-400" title={p.thread.id}>
           {shortId(p.thread.id)}
         </span>
         <StatusBadge status={p.status} stopReason={p.stopReason} />

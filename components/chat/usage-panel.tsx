@@ -20,7 +20,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function UsagePanel({ threadId }: { threadId: string }) {
   const trpc = useTRPC();
   const usage = useQuery(trpc.chat.usage.queryOptions({ threadId }, { staleTime: 2_000 }));
-  if (usage.isPending) return <p className="text-xs text-slate-500">Loading usage…</p>;
+  if (usage.isPending) return <p className="text-xs text-slate-500 dark:text-slate-400">Loading usage…</p>;
   if (usage.isError)
     return (
       <p role="alert" className="text-xs text-red-700 dark:text-red-300">
@@ -114,7 +114,7 @@ export function UsagePanel({ threadId }: { threadId: string }) {
           ))}
         </ul>
       ) : (
-        <p className="text-xs text-slate-500">No model requests yet.</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">No model requests yet.</p>
       )}
     </section>
   );

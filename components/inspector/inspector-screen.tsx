@@ -101,7 +101,7 @@ export function InspectorScreen({
             {tree ? (
               <TreeList tree={tree} selected={selected} onSelect={select} />
             ) : (
-              <p aria-busy="true" className="text-sm text-slate-500">
+              <p aria-busy="true" className="text-sm text-slate-500 dark:text-slate-400">
                 Loading the tree…
               </p>
             )}

@@ -115,7 +115,7 @@ export const TreeNodeRow = memo(function TreeNodeRow({
               e.stopPropagation();
               onToggle(node.id);
             }}
-            className="w-4 shrink-0 text-slate-500"
+            className="w-4 shrink-0 text-slate-500 dark:text-slate-400"
           >
             {collapsed ? "▸" : "▾"}
           </button>
@@ -187,12 +187,12 @@ export const PendingRow = memo(function PendingRow({
     >
       <div className="flex items-center gap-1.5 pl-5">
         <span className="truncate font-medium">{pending.agent}</span>
-        {pending.name ? <span className="truncate text-slate-500">“{pending.name}”</span> : null}
+        {pending.name ? <span className="truncate text-slate-500 dark:text-slate-400">“{pending.name}”</span> : null}
         <span className="ml-auto rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 dark:bg-orange-950/60 dark:text-orange-100">
           waiting for variables
         </span>
       </div>
-      <div className="pl-5 text-xs text-slate-500">Missing: {pending.missing.join(", ")}</div>
+      <div className="pl-5 text-xs text-slate-500 dark:text-slate-400">Missing: {pending.missing.join(", ")}</div>
     </div>
   );
 });

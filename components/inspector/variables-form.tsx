@@ -93,7 +93,7 @@ export function VariablesForm({ request }: { request: Request }) {
         <button type="submit" className={button} disabled={busy}>
           Provide and start
         </button>
-        <code className="text-xs text-slate-500">POST {request.endpoint}</code>
+        <code className="text-xs text-slate-500 dark:text-slate-400">POST {request.endpoint}</code>
       </div>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

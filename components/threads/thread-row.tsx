@@ -42,7 +42,7 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
             onClick={onToggle}
             aria-expanded={!collapsed}
             aria-label={`${collapsed ? "Show" : "Hide"} ${kids} child thread${kids === 1 ? "" : "s"}`}
-            className="mt-0.5 rounded px-1 text-xs text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
+            className="mt-0.5 rounded px-1 text-xs text-slate-500 dark:text-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
           >
             <ChevronIcon className={`transition-transform ${collapsed ? "" : "rotate-90"}`} />
           </button>
@@ -106,7 +106,7 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
                 {plainText(preview.text)}
               </>
             ) : (
-              <span className="italic text-slate-400">No messages yet</span>
+              <span className="italic text-slate-500 dark:text-slate-400">No messages yet</span>
             )}
           </span>
         </Link>

@@ -114,7 +114,7 @@ export function ThreadsScreen({ initial, canFilterUsers }: { initial: ThreadFilt
       ) : rows.length === 0 ? (
         <p
           data-testid="threads-empty"
-          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700"
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:text-slate-400 dark:border-slate-700"
         >
           {data?.filtered ? "No thread matches these filters." : "No threads yet. Start one with New thread."}
         </p>
