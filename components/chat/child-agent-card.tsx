@@ -60,7 +60,7 @@ function Elapsed({ from, until }: { from: number; until: number | null }) {
   return (
     <span
       data-testid="child-elapsed"
-      className="text-xs tabular-nums text-slate-500 dark:text-slate-400"
+      className="text-xs tabular-nums text-slate-700 dark:text-slate-300"
       title="Time since the child was started"
     >
       {elapsed((until ?? now) - from)}

@@ -75,7 +75,7 @@ function Entry({ e }: { e: TranscriptEntry }) {
           <details key={c.id} data-testid="transcript-tool" data-tool={c.function.name} className="rounded border border-slate-200 text-sm dark:border-slate-700">
             <summary className="cursor-pointer px-2 py-1">
               <span className="font-mono">{c.function.name}</span>{" "}
-              <span className={r?.tool_status === "error" ? "text-red-700 dark:text-red-300" : "text-slate-500"}>
+              <span className={r?.tool_status === "error" ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}>
                 {r ? (r.tool_status === "error" ? "✗ error" : "✓ done") : "no result yet"}
               </span>
             </summary>
