@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "../ui/badge";
 import { useTRPC } from "../trpc-provider";
-import { card, errorText, inputClass, tableClass } from "./styles";
+import { card, errorText, inputClass, tableClass } from "@/components/ui/styles";
 
 const FROM: Record<string, string> = {
   thread: "From thread",

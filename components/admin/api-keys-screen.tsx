@@ -5,7 +5,15 @@ import { useState, type FormEvent } from "react";
 import { API_SCOPES, DEFAULT_API_SCOPES, type ApiScope } from "@/shared/api-scopes";
 import { useTRPC } from "../trpc-provider";
 import { CopyButton } from "../chat/copy-button";
-import { card, dangerButton, errorText, inputClass, primaryButton, secondaryButton, tableClass } from "./styles";
+import {
+  card,
+  dangerButton,
+  errorText,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+  tableClass,
+} from "@/components/ui/styles";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "../ui/badge";
 import { useTRPC } from "../trpc-provider";
-import { card, errorText, tableClass } from "./styles";
+import { card, errorText, tableClass } from "@/components/ui/styles";
 
 const STATUS = {
   configured: { tone: "emerald", text: "Configured" },

@@ -3,7 +3,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
-import { card, dangerButton, errorText, inputClass, primaryButton, secondaryButton, tableClass } from "./styles";
+import {
+  card,
+  dangerButton,
+  errorText,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+  tableClass,
+} from "@/components/ui/styles";
 
 /** Administrators add users, change roles, reset passwords, deactivate and remove users. */
 export function UsersScreen({ currentUserId }: { currentUserId: string | null }) {

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTRPC } from "../trpc-provider";
-import { card, dangerButton, errorText, inputClass, primaryButton, secondaryButton } from "./styles";
+import { card, dangerButton, errorText, inputClass, primaryButton, secondaryButton } from "@/components/ui/styles";
 
 interface Row {
   key: number;

@@ -51,9 +51,9 @@ export function AttachmentList({
                 download={name}
                 className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
               >
-                <FileIcon className="text-slate-500" />
+                <FileIcon className="text-slate-500 dark:text-slate-400" />
                 <span className="max-w-[12rem] truncate font-medium">{name}</span>
-                <span className="text-slate-500">{formatBytes(a.size)}</span>
+                <span className="text-slate-500 dark:text-slate-400">{formatBytes(a.size)}</span>
               </a>
             )}
           </li>

@@ -46,6 +46,20 @@ const ctx = (over: Partial<RowContext> = {}): RowContext => ({
 });
 
 describe("buildRows", () => {
+  it("in a dual_ai child thread, the brief from the parent is written by the parent agent, not by a side", () => {
+    const rows = buildRows(
+      [
+        m({ role: "user", side: "b", content: "Write a haiku", metadata: { from_parent: "p1" } }),
+        m({ role: "assistant", side: "a", content: "Draft", metadata: { model: "fast" } }),
+        m({ role: "user", side: "b", content: "Looks good", metadata: { model: "careful" } }),
+      ],
+      ctx({ rootAgentId: "duo" }),
+    );
+    const labels = rows.map((r) => (r.kind === "message" ? r.author.label : r.kind));
+    expect(labels).toEqual(["Parent agent", "Writer", "Reviewer"]);
+    expect(rows[0]!.kind === "message" && rows[0]!.author.kind).toBe("parent");
+  });
+
   it("folds tool results into their calls, shows handoffs as dividers and labels replies with the active agent", () => {
     const rows = buildRows(
       [

@@ -3,7 +3,7 @@ import type { AgentSummary, ChatMessage, PendingMessage, Side, StreamingReply, T
 /** Who wrote a message, as the conversation labels it. */
 export interface Author {
   label: string;
-  kind: "human" | "agent" | "system";
+  kind: "human" | "agent" | "system" | "parent";
   side: Side | null;
 }
 
@@ -19,6 +19,8 @@ export interface ToolCallView {
 /** Child-agent activity: a subagent call, or a result/failure its child reported back. */
 export interface ChildCardData {
   childId: string | null;
+  /** The parent's subagent tool call, when the card shows one (the child is found by it before its result exists). */
+  callId?: string | null;
   agent: string | null;
   event: "running" | "started" | "returned" | "failed" | "activity";
   text: string | null;
@@ -73,6 +75,8 @@ export function authorOf(m: Authored, ctx: RowContext, activeAgent: string): Aut
   const root = ctx.agents.get(ctx.rootAgentId);
   const dual = root?.type === "dual_ai";
   if (m.role === "system") return { label: "System", kind: "system", side: null };
+  // A child thread's brief (and later messages its parent sends) are written by the parent agent, not by a side.
+  if (m.role === "user" && metaString(m, "from_parent")) return { label: "Parent agent", kind: "parent", side: null };
   const side: Side = m.role === "assistant" ? "a" : "b";
   const model = metaString(m, "model");
   if (!dual) {
@@ -110,6 +114,7 @@ function childFromCall(call: ToolCallView): ChildCardData {
   const initiated = clean?.startsWith("The subagent was initiated successfully") ?? false;
   return {
     childId,
+    callId: call.id,
     agent: call.name,
     event: !r ? "running" : r.tool_status === "error" ? "failed" : initiated ? "started" : "returned",
     text: initiated ? null : clean,

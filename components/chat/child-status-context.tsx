@@ -7,6 +7,7 @@ export interface ChildStatus {
   status: string;
   agent_id: string;
   name: string | null;
+  stop_reason?: string | null;
 }
 
 /** Live status of the child threads the conversation's cards link to. */

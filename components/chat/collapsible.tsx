@@ -29,7 +29,7 @@ export function Collapsible({
         onClick={toggle}
         className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-black/[0.03] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 dark:hover:bg-white/[0.04]"
       >
-        <ChevronIcon className={`shrink-0 text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} />
+        <ChevronIcon className={`shrink-0 text-slate-500 dark:text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} />
         {header}
       </button>
       <div id={bodyId} hidden={!open} className="border-t border-inherit px-3 py-2 text-sm">

@@ -122,10 +122,10 @@ export function Composer({ threadId, disabledReason, running, sides, onSend, onS
               {u.preview ? (
                 <img src={u.preview} alt="" className="h-9 w-9 rounded object-cover" />
               ) : (
-                <FileIcon className="mx-1.5 text-slate-500" />
+                <FileIcon className="mx-1.5 text-slate-500 dark:text-slate-400" />
               )}
               <span className="max-w-[10rem] truncate font-medium">{u.file.name}</span>
-              <span className="text-slate-500">
+              <span className="text-slate-500 dark:text-slate-400">
                 {u.state === "uploading"
                   ? "uploading…"
                   : u.state === "error"
@@ -145,7 +145,7 @@ export function Composer({ threadId, disabledReason, running, sides, onSend, onS
                 type="button"
                 onClick={() => remove(u.key)}
                 aria-label={`Remove ${u.file.name}`}
-                className="rounded px-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700 dark:hover:text-white"
+                className="rounded px-1 text-slate-500 dark:text-slate-400 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700 dark:hover:text-white"
               >
                 ✕
               </button>
@@ -174,7 +174,7 @@ export function Composer({ threadId, disabledReason, running, sides, onSend, onS
           onClick={() => fileInput.current?.click()}
           aria-label="Attach files"
           title="Attach images or files"
-          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-40 dark:hover:bg-slate-800 dark:hover:text-white"
+          className="rounded-lg p-2 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-40 dark:hover:bg-slate-800 dark:hover:text-white"
         >
           <PaperclipIcon />
         </button>
@@ -190,9 +190,7 @@ export function Composer({ threadId, disabledReason, running, sides, onSend, onS
             onPaste={onPaste}
             aria-describedby={hintId}
             data-testid="composer-input"
-            placeholder={
-              disabled ? "This thread accepts no new messages" : sendingAs ? `Message as ${sendingAs}…` : "Message…"
-            }
+            placeholder={disabled ? "Closed" : sendingAs ? `Message as ${sendingAs}…` : "Message…"}
             className="block max-h-60 w-full resize-none bg-transparent px-1 py-2 text-[0.95rem] outline-none placeholder:text-slate-400 disabled:cursor-not-allowed"
           />
         </label>

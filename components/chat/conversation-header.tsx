@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { inspectorHref } from "@/components/editor/thread-links";
 import { useState } from "react";
-import { shortId } from "@/components/threads/format";
+import { shortId, visibleTags } from "@/components/threads/format";
 import { StatusBadge } from "@/components/threads/status-badge";
 import type { ThreadInfo, ThreadStatus } from "./types";
 import type { ConnectionState } from "./use-conversation";
@@ -14,6 +14,7 @@ interface Props {
   /** The active agent's title when a handoff moved the thread away from the agent it was created for. */
   handedTo: string | null;
   status: ThreadStatus;
+  stopReason: string | null;
   connection: ConnectionState;
   showSilent: boolean;
   silentCount: number;
@@ -53,10 +54,10 @@ export function ConversationHeader(p: Props) {
         <h1 className="min-w-0 truncate text-lg font-semibold" data-testid="thread-title">
           {p.title}
         </h1>
-        <span className="font-mono text-xs text-slate-500" title={p.thread.id}>
+        <span className="font-mono text-xs text-slate-500 dark:text-slate-400" title={p.thread.id}>
           {shortId(p.thread.id)}
         </span>
-        <StatusBadge status={p.status} />
+        <StatusBadge status={p.status} stopReason={p.stopReason} />
         {p.handedTo ? (
           <span
             data-testid="active-agent"
@@ -70,9 +71,9 @@ export function ConversationHeader(p: Props) {
             {p.connection === "error" ? "Live updates stopped; reload to retry" : "Reconnecting…"}
           </span>
         ) : null}
-        {p.thread.tags.length > 0 ? (
+        {visibleTags(p.thread.tags).length > 0 ? (
           <ul aria-label="Tags" className="flex flex-wrap gap-1">
-            {p.thread.tags.map((t) => (
+            {visibleTags(p.thread.tags).map((t) => (
               <li
                 key={t}
                 className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200"

@@ -29,7 +29,13 @@ export function ConversationScreen({ threadId }: { threadId: string }) {
   const snapshot = useQuery(
     trpc.chat.snapshot.queryOptions(
       { threadId },
-      { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false, retry: 1 },
+      {
+        staleTime: Infinity,
+        gcTime: 0,
+        refetchOnWindowFocus: false,
+        // A thread that does not exist will not appear on a retry.
+        retry: (n, err) => n < 1 && (err.data as { appCode?: string } | undefined)?.appCode !== "NOT_FOUND",
+      },
     ),
   );
   const overview = useQuery(trpc.registry.overview.queryOptions());

@@ -18,6 +18,8 @@ import { ThreadDetails } from "./thread-details";
 import { ThreadEnvEditor } from "./thread-env-editor";
 import type { AgentSummary, Snapshot } from "./types";
 import { UsagePanel } from "./usage-panel";
+import { ChildCallContext, useChildCalls } from "./use-child-calls";
+import { MessageUsageContext, useMessageUsage } from "./use-message-usage";
 import { useConversation } from "./use-conversation";
 import { useFillHeight } from "./use-fill-height";
 
@@ -68,6 +70,8 @@ export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents:
       },
     ),
   );
+  const childCalls = useChildCalls(thread.id, stored);
+  const usageByMessage = useMessageUsage(thread.id, state.messages.at(-1)?.seq ?? 0);
   const childMap = useMemo(() => new Map((statuses.data ?? []).map((s) => [s.id, s])), [statuses.data]);
 
   const stop = useMutation(trpc.threads.stop.mutationOptions());
@@ -125,6 +129,7 @@ export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents:
         title={title}
         handedTo={handedTo}
         status={state.status}
+        stopReason={state.stopReason}
         connection={connection}
         showSilent={showSilent}
         silentCount={silentCount}
@@ -138,24 +143,28 @@ export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents:
       <div className="relative flex min-h-0 flex-1">
         <div className="flex min-w-0 flex-1 flex-col">
           <ChildStatusContext.Provider value={childMap}>
-            <ExpandedProvider>
-              <MessageList
-                rows={rows}
-                threadId={thread.id}
-                threadRunning={running}
-                agents={agents}
-                onRetry={(id) => {
-                  const p = state.pending.find((x) => x.id === id);
-                  if (p) void send({ content: p.content, attachments: p.attachments, role: p.role, retryOf: id });
-                }}
-                onRemove={(id) => dispatch({ type: "pending.remove", id })}
-                hasOlder={state.hasOlder}
-                loadingOlder={loadingOlder}
-                olderError={olderError}
-                onLoadOlder={() => void loadOlder()}
-                follow={follow}
-              />
-            </ExpandedProvider>
+            <ChildCallContext.Provider value={childCalls}>
+              <MessageUsageContext.Provider value={usageByMessage}>
+                <ExpandedProvider>
+                  <MessageList
+                    rows={rows}
+                    threadId={thread.id}
+                    threadRunning={running}
+                    agents={agents}
+                    onRetry={(id) => {
+                      const p = state.pending.find((x) => x.id === id);
+                      if (p) void send({ content: p.content, attachments: p.attachments, role: p.role, retryOf: id });
+                    }}
+                    onRemove={(id) => dispatch({ type: "pending.remove", id })}
+                    hasOlder={state.hasOlder}
+                    loadingOlder={loadingOlder}
+                    olderError={olderError}
+                    onLoadOlder={() => void loadOlder()}
+                    follow={follow}
+                  />
+                </ExpandedProvider>
+              </MessageUsageContext.Provider>
+            </ChildCallContext.Provider>
           </ChildStatusContext.Provider>
           <div className="flex flex-col gap-2 px-3 pb-3 sm:px-4">
             <ApprovalCards threadId={thread.id} running={running} />

@@ -1,4 +1,4 @@
-import { absoluteTime } from "@/components/threads/format";
+import { absoluteTime, formatCost, formatTokens } from "@/components/threads/format";
 import { AttachmentList } from "./attachment-list";
 import type { Author, ToolCallView } from "./build-rows";
 import { Collapsible } from "./collapsible";
@@ -6,15 +6,18 @@ import { CopyButton } from "./copy-button";
 import { ForkActions } from "./fork-actions";
 import { Markdown } from "./markdown";
 import { ToolCallCard } from "./tool-call-card";
+import { useMessageUsageOf } from "./use-message-usage";
 import type { ChatMessage } from "./types";
 
 export function Avatar({ author }: { author: Author }) {
   const tone =
     author.kind === "human"
       ? "bg-slate-700 text-white dark:bg-slate-200 dark:text-slate-900"
-      : author.side === "b"
-        ? "bg-amber-500 text-white"
-        : "bg-indigo-600 text-white";
+      : author.kind === "parent"
+        ? "bg-emerald-700 text-white"
+        : author.side === "b"
+          ? "bg-amber-500 text-white"
+          : "bg-indigo-600 text-white";
   return (
     <span
       aria-hidden
@@ -31,9 +34,19 @@ export function Avatar({ author }: { author: Author }) {
 function Meta({ message }: { message: ChatMessage }) {
   const model = message.metadata?.model;
   const at = message.created_at / 1000;
+  const usage = useMessageUsageOf(message.id);
   return (
     <span className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
       {typeof model === "string" ? <span className="font-mono">{model}</span> : null}
+      {usage ? (
+        <span
+          data-testid="message-usage"
+          className="tabular-nums"
+          title={`${usage.inputTokens} tokens in${usage.cachedTokens ? ` (${usage.cachedTokens} cached)` : ""}, ${usage.outputTokens} out, ${usage.requests} request${usage.requests === 1 ? "" : "s"}`}
+        >
+          {formatTokens(usage.inputTokens)} in · {formatTokens(usage.outputTokens)} out · {formatCost(usage.cost)}
+        </span>
+      ) : null}
       <time dateTime={new Date(at).toISOString()} title={absoluteTime(at)}>
         {new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
       </time>

@@ -6,6 +6,7 @@ import { agentTitle, type Row } from "./build-rows";
 import { ChildAgentCard } from "./child-agent-card";
 import { HandoffDivider } from "./handoff-divider";
 import { MessageBubble } from "./message-bubble";
+import { appendedRows } from "./new-rows";
 import { PendingBubble, StreamingBubble } from "./streaming-bubble";
 import { ToolCallCard } from "./tool-call-card";
 import type { AgentSummary } from "./types";
@@ -61,7 +62,7 @@ export function MessageList({
   const stick = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
   const [unseen, setUnseen] = useState(0);
-  const lastCount = useRef(rows.length);
+  const lastRows = useRef<readonly Row[]>(rows);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -102,10 +103,12 @@ export function MessageList({
   }, [hasOlder, loadingOlder, olderError, onLoadOlder, rows.length]);
 
   useEffect(() => {
-    const added = rows.length - lastCount.current;
-    lastCount.current = rows.length;
-    if (added > 0 && !stick.current) setUnseen((n) => n + added);
-  }, [rows.length]);
+    const before = lastRows.current;
+    lastRows.current = rows;
+    if (stick.current || before === rows) return;
+    const added = appendedRows(before, rows);
+    if (added > 0) setUnseen((n) => n + added);
+  }, [rows]);
 
   const onScroll = () => {
     const el = scrollRef.current;

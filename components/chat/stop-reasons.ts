@@ -35,8 +35,16 @@ export function statusLine(opts: {
   streamingLabel: string | null;
 }): StatusLine {
   const { status, stop, dual } = opts;
-  if (status === "terminated")
-    return { tone: "ended", text: "Terminated: this thread accepts no new messages", detail: null, canContinue: false };
+  if (status === "terminated") {
+    const reason = stop?.reason ?? opts.stopReason;
+    const text =
+      reason === "session_stop" || reason === "stop_tool" || reason === "response"
+        ? "Finished"
+        : reason
+          ? stopReasonText(reason)
+          : "Terminated";
+    return { tone: "ended", text, detail: stop?.detail ?? null, canContinue: false };
+  }
   if (status === "running") {
     const text = opts.activeTool
       ? `Working… running ${opts.activeTool}`

@@ -19,7 +19,7 @@ export function StreamingBubble({ streaming, author }: { streaming: StreamingRep
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <span className="text-sm font-semibold">{author.label}</span>
         {streaming.reasoning && !streaming.content ? (
-          <p className="whitespace-pre-wrap text-xs italic text-slate-500">{streaming.reasoning.slice(-400)}</p>
+          <p className="whitespace-pre-wrap text-xs italic text-slate-500 dark:text-slate-400">{streaming.reasoning.slice(-400)}</p>
         ) : null}
         {streaming.content ? (
           <div data-testid="streaming-text" className={`text-[0.95rem] ${CARET}`}>

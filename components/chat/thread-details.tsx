@@ -12,20 +12,20 @@ export function ThreadDetails({ thread, agentTitle }: { thread: ThreadInfo; agen
         Details
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-        <dt className="text-slate-500">Id</dt>
+        <dt className="text-slate-500 dark:text-slate-400">Id</dt>
         <dd className="flex items-center gap-1 font-mono">
           <span title={thread.id}>{shortId(thread.id)}</span>
           <CopyButton text={thread.id} label="Copy id" />
         </dd>
-        <dt className="text-slate-500">Agent</dt>
+        <dt className="text-slate-500 dark:text-slate-400">Agent</dt>
         <dd>
-          {agentTitle} <span className="font-mono text-slate-500">{thread.root_agent_id}</span>
+          {agentTitle} <span className="font-mono text-slate-500 dark:text-slate-400">{thread.root_agent_id}</span>
         </dd>
-        <dt className="text-slate-500">Created</dt>
+        <dt className="text-slate-500 dark:text-slate-400">Created</dt>
         <dd>{absoluteTime(thread.created_at)}</dd>
         {thread.parent_id ? (
           <>
-            <dt className="text-slate-500">Parent</dt>
+            <dt className="text-slate-500 dark:text-slate-400">Parent</dt>
             <dd>
               <Link
                 href={`/threads/${thread.parent_id}`}
@@ -39,7 +39,7 @@ export function ThreadDetails({ thread, agentTitle }: { thread: ThreadInfo; agen
       </dl>
       {env.length > 0 ? (
         <div>
-          <h3 className="mb-1 text-xs font-semibold text-slate-500">Variables</h3>
+          <h3 className="mb-1 text-xs font-semibold text-slate-500 dark:text-slate-400">Variables</h3>
           <dl data-testid="thread-env" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
             {env.map(([name, value]) => (
               <div key={name} className="contents">

@@ -28,7 +28,7 @@ function StatusText({ call, threadRunning }: { call: ToolCallView; threadRunning
         Running…
       </span>
     ) : (
-      <span className="text-slate-500">No result</span>
+      <span className="text-slate-500 dark:text-slate-400">No result</span>
     );
   }
   const ok = r.tool_status !== "error";
@@ -87,7 +87,7 @@ export function ToolCallCard({ call, threadRunning }: { call: ToolCallView; thre
     >
       {args ? (
         <section aria-label="Arguments">
-          <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Arguments</h4>
+          <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Arguments</h4>
           <pre
             data-testid="tool-arguments"
             className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs dark:bg-slate-950"
@@ -115,7 +115,7 @@ export function ToolCallCard({ call, threadRunning }: { call: ToolCallView; thre
           </div>
         </section>
       ) : (
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-500 dark:text-slate-400">
           {threadRunning ? "Waiting for the result…" : "This call has no result."}
         </p>
       )}

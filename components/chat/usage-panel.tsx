@@ -20,7 +20,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function UsagePanel({ threadId }: { threadId: string }) {
   const trpc = useTRPC();
   const usage = useQuery(trpc.chat.usage.queryOptions({ threadId }, { staleTime: 2_000 }));
-  if (usage.isPending) return <p className="text-xs text-slate-500">Loading usage…</p>;
+  if (usage.isPending) return <p className="text-xs text-slate-500 dark:text-slate-400">Loading usage…</p>;
   if (usage.isError)
     return (
       <p role="alert" className="text-xs text-red-700 dark:text-red-300">
@@ -53,20 +53,37 @@ export function UsagePanel({ threadId }: { threadId: string }) {
         </div>
       ) : null}
       {u.threads.length > 1 ? (
-        <table className="w-full text-xs">
+        <table data-testid="usage-table" className="w-full table-fixed border-collapse text-xs">
           <caption className="sr-only">Usage per thread</caption>
+          <colgroup>
+            <col />
+            <col className="w-10" />
+            <col className="w-16" />
+            <col className="w-16" />
+          </colgroup>
           <thead>
-            <tr className="text-left text-slate-500">
-              <th className="font-medium">Thread</th>
-              <th className="text-right font-medium">Reqs</th>
-              <th className="text-right font-medium">Tokens</th>
-              <th className="text-right font-medium">Cost</th>
+            <tr className="border-b border-slate-200 text-left text-slate-500 dark:border-slate-700 dark:text-slate-400">
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Thread
+              </th>
+              <th scope="col" className="py-1 pl-2 text-right font-medium" title="Requests">
+                Reqs
+              </th>
+              <th scope="col" className="py-1 pl-2 text-right font-medium">
+                Tokens
+              </th>
+              <th scope="col" className="py-1 pl-2 text-right font-medium">
+                Cost
+              </th>
             </tr>
           </thead>
           <tbody>
             {u.threads.map((t) => (
-              <tr key={t.id}>
-                <td className="truncate py-0.5">
+              <tr key={t.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                <td
+                  className="truncate py-1 pr-2"
+                  title={t.id === threadId ? undefined : `${t.name ?? t.agent_id} ${t.id}`}
+                >
                   {t.id === threadId ? (
                     "this thread"
                   ) : (
@@ -75,9 +92,11 @@ export function UsagePanel({ threadId }: { threadId: string }) {
                     </Link>
                   )}
                 </td>
-                <td className="text-right tabular-nums">{t.requests}</td>
-                <td className="text-right tabular-nums">{formatTokens(t.inputTokens + t.outputTokens)}</td>
-                <td className="text-right tabular-nums">{formatCost(t.cost)}</td>
+                <td className="whitespace-nowrap py-1 pl-2 text-right tabular-nums">{t.requests}</td>
+                <td className="whitespace-nowrap py-1 pl-2 text-right tabular-nums">
+                  {formatTokens(t.inputTokens + t.outputTokens)}
+                </td>
+                <td className="whitespace-nowrap py-1 pl-2 text-right tabular-nums">{formatCost(t.cost)}</td>
               </tr>
             ))}
           </tbody>
@@ -95,7 +114,7 @@ export function UsagePanel({ threadId }: { threadId: string }) {
           ))}
         </ul>
       ) : (
-        <p className="text-xs text-slate-500">No model requests yet.</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">No model requests yet.</p>
       )}
     </section>
   );

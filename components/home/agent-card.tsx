@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { AgentSummary } from "./types";
 
@@ -13,6 +14,10 @@ function Side({ label, side }: { label: string; side: { prompt: string; label?: 
     </div>
   );
 }
+
+const focus = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500";
+const primary = `rounded-md bg-indigo-600 px-2.5 py-1 font-medium text-white hover:bg-indigo-700 ${focus}`;
+const secondary = `rounded-md border border-slate-300 px-2.5 py-1 font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 ${focus}`;
 
 export function AgentCard({ agent }: { agent: AgentSummary }) {
   const required = agent.requiredVariables ?? [];
@@ -50,9 +55,28 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
           Requires: {required.map((v) => v.name).join(", ")}
         </p>
       ) : null}
-      <p className="mt-auto truncate text-xs text-slate-400" title={agent.file}>
+      <p className="mt-auto truncate text-xs text-slate-500 dark:text-slate-400" title={agent.file}>
         {agent.file}
       </p>
+      <nav aria-label={`${agent.title ?? agent.name}: actions`} className="flex flex-wrap gap-2 text-sm">
+        <Link
+          href={`/threads/new?agent=${encodeURIComponent(agent.name)}`}
+          data-testid="agent-start"
+          className={primary}
+        >
+          Start a thread
+        </Link>
+        <Link
+          href={`/threads?agent=${encodeURIComponent(agent.name)}`}
+          data-testid="agent-threads"
+          className={secondary}
+        >
+          Threads
+        </Link>
+        <Link href={`/editor?root=${encodeURIComponent(agent.name)}`} data-testid="agent-edit" className={secondary}>
+          Open in the editor
+        </Link>
+      </nav>
     </article>
   );
 }

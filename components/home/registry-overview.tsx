@@ -18,7 +18,7 @@ export function RegistryOverview() {
     }),
   );
 
-  if (overview.isPending) return <p className="text-sm text-slate-500">Loading the agent registry…</p>;
+  if (overview.isPending) return <p className="text-sm text-slate-500 dark:text-slate-400">Loading the agent registry…</p>;
   if (overview.isError) {
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -39,14 +39,14 @@ export function RegistryOverview() {
       <section aria-labelledby="agents-heading" className="flex flex-col gap-4">
         <div className="flex items-baseline justify-between gap-4">
           <h2 id="agents-heading" className="text-lg font-semibold">
-            Agents <span data-testid="agent-count" className="text-slate-500">({data.agents.length})</span>
+            Agents <span data-testid="agent-count" className="text-slate-500 dark:text-slate-400">({data.agents.length})</span>
           </h2>
-          <p className="truncate text-xs text-slate-500" title={data.agentsDir}>
+          <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={data.agentsDir}>
             from {data.agentsDir}
           </p>
         </div>
         {data.agents.length === 0 ? (
-          <p className="text-sm text-slate-500">No agents yet. Add a file under agents/agents/ with a default export of defineAgent(…).</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">No agents yet. Add a file under agents/agents/ with a default export of defineAgent(…).</p>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {data.agents.map((a) => (
@@ -64,7 +64,7 @@ export function RegistryOverview() {
       <section aria-labelledby="diagnostics-heading" className="flex flex-col gap-4">
         <h2 id="diagnostics-heading" className="text-lg font-semibold">
           Diagnostics{" "}
-          <span data-testid="diagnostic-count" className="text-slate-500">
+          <span data-testid="diagnostic-count" className="text-slate-500 dark:text-slate-400">
             ({errors} error{errors === 1 ? "" : "s"}, {warnings} warning{warnings === 1 ? "" : "s"})
           </span>
         </h2>

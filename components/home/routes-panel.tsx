@@ -7,17 +7,17 @@ function RouteList({ title, hint, routes }: { title: string; hint: string; route
   return (
     <div className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold">
-        {title} <span className="font-normal text-slate-500">({routes.length})</span>
+        {title} <span className="font-normal text-slate-500 dark:text-slate-400">({routes.length})</span>
       </h3>
       {routes.length === 0 ? (
-        <p className="text-xs text-slate-500">{hint}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>
       ) : (
         <ul className="flex flex-col gap-1">
           {routes.map((r) => (
             <li key={`${r.method} ${r.route}`} data-testid="route" className="flex flex-wrap items-center gap-2 text-sm">
               <Badge tone={r.method === "GET" ? "emerald" : r.method === "DELETE" ? "red" : "indigo"}>{r.method}</Badge>
               <span className="font-mono text-xs">{r.route}</span>
-              <span className="truncate text-xs text-slate-400" title={r.file}>
+              <span className="truncate text-xs text-slate-500 dark:text-slate-400" title={r.file}>
                 {r.file}
               </span>
             </li>

@@ -1,7 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { button, dangerButton } from "./button-styles";
+import { buttonClass } from "@/components/ui/button";
+
+const button = buttonClass("secondary", "sm");
+const dangerButton = buttonClass("danger", "sm");
 
 /** A destructive action that asks once inline ("Terminate?" → Confirm / Cancel) instead of a browser dialog. */
 export function ConfirmButton({

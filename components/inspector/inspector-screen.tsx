@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { chatHref } from "@/components/editor/thread-links";
 import { formatCost, formatTokens } from "@/components/threads/format";
 import { NodePanel } from "./node-panel";
-import { Tabs } from "./tabs";
+import { Tabs } from "@/components/ui/tabs";
 import { TimelinePanel } from "./timeline-panel";
 import { TreeList } from "./tree-list";
 import { AwaitingApprovalContext, useAwaitingApproval } from "./approval-badge";
@@ -105,7 +105,7 @@ export function InspectorScreen({
                 <TreeList tree={tree} selected={selected} onSelect={select} />
               </AwaitingApprovalContext.Provider>
             ) : (
-              <p aria-busy="true" className="text-sm text-slate-500">
+              <p aria-busy="true" className="text-sm text-slate-500 dark:text-slate-400">
                 Loading the tree…
               </p>
             )}

@@ -7,7 +7,7 @@ import { chatHref } from "@/components/editor/thread-links";
 import { useTRPC } from "@/components/trpc-provider";
 import { RegistryPanel } from "./registry-panel";
 import { EnvPanel, FilesPanel, QueuePanel } from "./resources-panel";
-import { Tabs } from "./tabs";
+import { Tabs } from "@/components/ui/tabs";
 import { ThreadControls } from "./thread-controls";
 import { Transcript } from "./transcript";
 import { VariablesForm } from "./variables-form";
@@ -23,7 +23,7 @@ export const NodePanel = memo(function NodePanel({ threadId, onSelect }: { threa
   const [tab, setTab] = useState<Tab>("conversation");
   const q = useQuery(trpc.inspector.node.queryOptions({ threadId }, { placeholderData: keepPreviousData, staleTime: 500 }));
   if (q.isError) return <p role="alert" className="text-sm text-red-700">{q.error.message}</p>;
-  if (!q.data) return <p className="text-sm text-slate-500" aria-busy="true">Loading the thread…</p>;
+  if (!q.data) return <p className="text-sm text-slate-500 dark:text-slate-400" aria-busy="true">Loading the thread…</p>;
   const d = q.data;
   const e = d.entry;
   return (
@@ -33,7 +33,7 @@ export const NodePanel = memo(function NodePanel({ threadId, onSelect }: { threa
           <h3 data-testid="node-title" className="text-lg font-semibold">
             {d.agent.title}
           </h3>
-          {d.thread.name ? <span className="text-slate-500">“{d.thread.name}”</span> : null}
+          {d.thread.name ? <span className="text-slate-500 dark:text-slate-400">“{d.thread.name}”</span> : null}
           <span data-testid="node-thread-status" className="rounded bg-slate-100 px-1.5 text-xs dark:bg-slate-800">
             thread {d.thread.status}
             {d.thread.stop_reason ? ` · ${d.thread.stop_reason}` : ""}
@@ -48,7 +48,7 @@ export const NodePanel = memo(function NodePanel({ threadId, onSelect }: { threa
           </Link>
         </div>
         {e ? (
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-500 dark:text-slate-400">
             Spawned by <span className="font-mono">{e.toolName}</span> · {e.blocking ? "blocking" : "background"} ·{" "}
             {e.resumable ? `resumable (messages go to ${e.receives === "side_b" ? d.agent.labels.b : d.agent.labels.a})` : "one-shot"} ·{" "}
             {String(e.parentCommunication ?? "implicit")}

@@ -4,9 +4,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useRef, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
-import { button } from "./button-styles";
+import { buttonClass } from "@/components/ui/button";
+
 import { ConfirmButton } from "./confirm-button";
 import type { NodeDetail } from "./types";
+
+const button = buttonClass("secondary", "sm");
 
 type Entry = NodeDetail["registry"]["entries"][number];
 
@@ -71,14 +74,14 @@ const EntryRow = memo(function EntryRow({ parentId, entry, onSelect }: { parentI
         <button type="button" className="font-medium underline-offset-2 hover:underline" onClick={() => onSelect(entry.reference)}>
           {entry.title ?? entry.name}
         </button>
-        {entry.threadName ? <span className="text-slate-500">“{entry.threadName}”</span> : null}
+        {entry.threadName ? <span className="text-slate-500 dark:text-slate-400">“{entry.threadName}”</span> : null}
         <span data-testid="registry-status" className="rounded bg-slate-100 px-1.5 text-xs dark:bg-slate-800">
           {entry.status}
         </span>
-        <span className="text-xs text-slate-500">
+        <span className="text-xs text-slate-500 dark:text-slate-400">
           {entry.blocking ? "blocking" : "background"} · {entry.resumable ? "resumable" : "one-shot"} · {String(entry.parentCommunication ?? "implicit")}
         </span>
-        <code className="ml-auto text-xs text-slate-500">{entry.reference}</code>
+        <code className="ml-auto text-xs text-slate-500 dark:text-slate-400">{entry.reference}</code>
         {live ? (
           <ConfirmButton
             label="Terminate"
@@ -128,7 +131,7 @@ function RegistryJson({ entries }: { entries: Entry[] }) {
   const [open, setOpen] = useState(false);
   return (
     <details className="mt-2 text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="cursor-pointer text-slate-500">Registry as JSON</summary>
+      <summary className="cursor-pointer text-slate-500 dark:text-slate-400">Registry as JSON</summary>
       {open ? <pre className="mt-1 max-h-[60vh] overflow-auto rounded-md bg-slate-100 p-2 text-xs dark:bg-slate-900">{JSON.stringify(entries, null, 2)}</pre> : null}
     </details>
   );
@@ -148,7 +151,7 @@ export function RegistryPanel({ detail, onSelect }: { detail: NodeDetail; onSele
             {systemMessage}
           </pre>
         ) : (
-          <p data-testid="registry-system-message-empty" className="text-sm text-slate-500">
+          <p data-testid="registry-system-message-empty" className="text-sm text-slate-500 dark:text-slate-400">
             No registry message: this thread has no live resumable children, so its context has none.
           </p>
         )}
@@ -157,7 +160,7 @@ export function RegistryPanel({ detail, onSelect }: { detail: NodeDetail; onSele
         <h4 id="registry-data" className="mb-1 text-sm font-semibold">
           Children ({entries.length})
         </h4>
-        {entries.length === 0 ? <p className="text-sm text-slate-500">No children.</p> : null}
+        {entries.length === 0 ? <p className="text-sm text-slate-500 dark:text-slate-400">No children.</p> : null}
         {entries.length > 0 ? <EntryList parentId={detail.thread.id} entries={entries} onSelect={onSelect} /> : null}
         <RegistryJson entries={entries} />
       </section>

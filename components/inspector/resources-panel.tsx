@@ -5,7 +5,7 @@ const th = "px-2 py-1 text-left font-medium text-slate-500";
 const td = "px-2 py-1 align-top";
 
 function Empty({ children }: { children: string }) {
-  return <p className="text-sm text-slate-500">{children}</p>;
+  return <p className="text-sm text-slate-500 dark:text-slate-400">{children}</p>;
 }
 
 /** Files the thread holds, with where copied attachments came from. */
@@ -35,7 +35,7 @@ export function FilesPanel({ detail, onSelect }: { detail: NodeDetail; onSelect:
                   {f.sourceThreadId === detail.thread.parent_id ? "parent" : `thread ${shortId(f.sourceThreadId)}`}: <span className="font-mono">{f.sourcePath}</span>
                 </button>
               ) : (
-                <span className="text-slate-500">created here</span>
+                <span className="text-slate-500 dark:text-slate-400">created here</span>
               )}
             </td>
           </tr>
@@ -55,7 +55,7 @@ export function QueuePanel({ detail }: { detail: NodeDetail }) {
         <ul className="flex flex-col gap-1" data-testid="queue-list">
           {detail.queue.map((q) => (
             <li key={q.id} className="flex gap-2 text-sm">
-              <span className="w-20 shrink-0 text-xs text-slate-500">{q.status}</span>
+              <span className="w-20 shrink-0 text-xs text-slate-500 dark:text-slate-400">{q.status}</span>
               <span className="w-16 shrink-0 text-xs">{q.role}</span>
               <span className="truncate">{q.content}</span>
             </li>
@@ -68,9 +68,9 @@ export function QueuePanel({ detail }: { detail: NodeDetail }) {
         <ul className="flex flex-col gap-1" data-testid="effects-list">
           {detail.effects.map((e) => (
             <li key={e.id} className="flex gap-2 text-sm">
-              <span className="w-20 shrink-0 text-xs text-slate-500">{e.status}</span>
+              <span className="w-20 shrink-0 text-xs text-slate-500 dark:text-slate-400">{e.status}</span>
               <span className="font-mono">{e.name}</span>
-              <span className="text-xs text-slate-500">
+              <span className="text-xs text-slate-500 dark:text-slate-400">
                 {new Date(e.runAt).toLocaleString()} · {e.attempts} attempt{e.attempts === 1 ? "" : "s"}
               </span>
               {e.lastError ? <span className="text-xs text-red-700 dark:text-red-300">{e.lastError}</span> : null}
@@ -96,7 +96,7 @@ export function EnvPanel({ detail }: { detail: NodeDetail }) {
             <td className={`${td} font-mono`} data-testid="env-value">
               {env[n]}
             </td>
-            <td className={`${td} text-xs text-slate-500`}>{detail.thread.env_types?.[n] === "secret" ? "secret (masked)" : "text"}</td>
+            <td className={`${td} text-xs text-slate-500 dark:text-slate-400`}>{detail.thread.env_types?.[n] === "secret" ? "secret (masked)" : "text"}</td>
           </tr>
         ))}
       </tbody>

@@ -3,8 +3,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
-import { button } from "./button-styles";
+import { buttonClass } from "@/components/ui/button";
+
 import { ConfirmButton } from "./confirm-button";
+
+const button = buttonClass("secondary", "sm");
 
 
 /** Stop, continue or terminate one thread of the tree. */

@@ -71,7 +71,7 @@ export const TimelinePanel = memo(function TimelinePanel({ rootId }: { rootId: s
             <col className="w-[12%]" />
             <col className="w-[9%]" />
           </colgroup>
-          <thead className="sticky top-0 z-10 bg-slate-50 text-left text-xs text-slate-500 dark:bg-slate-900">
+          <thead className="sticky top-0 z-10 bg-slate-50 text-left text-xs text-slate-500 dark:text-slate-400 dark:bg-slate-900">
             <tr>
               <th className="px-2 py-1">Thread</th>
               <th className="px-2 py-1">What</th>
@@ -102,8 +102,8 @@ export const TimelinePanel = memo(function TimelinePanel({ rootId }: { rootId: s
           </tbody>
         </table>
       </div>
-      {data.truncated ? <p className="text-xs text-slate-500">Very large subtree: only the first 3,000 entries are shown.</p> : null}
-      {open ? <LogDialog logId={open} onClose={() => setOpen(null)} /> : null}
+      {data.truncated ? <p className="text-xs text-slate-500 dark:text-slate-400">Very large subtree: only the first 3,000 entries are shown.</p> : null}
+      {open ? <LogDialog logId={open} onClose={() => setOpen(null)} onNavigate={setOpen} /> : null}
     </section>
   );
 });

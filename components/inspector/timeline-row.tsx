@@ -29,12 +29,21 @@ export const TimelineRow = memo(function TimelineRow({
       data-testid={i.kind === "llm" ? "timeline-llm" : "timeline-tool"}
       data-thread={i.threadId}
       style={{ height: TIMELINE_ROW }}
-      className="border-t border-slate-100 dark:border-slate-800"
+      // The whole row of a request opens its log (the label's button is the keyboard's way in).
+      onClick={i.kind === "llm" ? () => onOpen(i.id) : undefined}
+      className={`border-t border-slate-100 dark:border-slate-800 ${i.kind === "llm" ? "cursor-pointer hover:bg-indigo-50/60 dark:hover:bg-indigo-950/40" : ""}`}
     >
       <td className="max-w-48 truncate px-2 py-1 text-xs">{threadLabel(thread, i.threadId)}</td>
       <td className="truncate px-2 py-1">
         {i.kind === "llm" ? (
-          <button type="button" className="font-mono text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300" onClick={() => onOpen(i.id)}>
+          <button
+            type="button"
+            className="font-mono text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+            onClick={(e) => {
+              e.stopPropagation();
+              onOpen(i.id);
+            }}
+          >
             {i.label}
             {i.side ? ` · side ${i.side}` : ""}
           </button>
@@ -42,7 +51,11 @@ export const TimelineRow = memo(function TimelineRow({
           <span className="font-mono">⚙ {i.label}</span>
         )}
         {i.kind === "tool" && i.attempt > 1 ? (
-          <span data-testid="timeline-rerun" title={`Attempt ${i.attempt}`} className="ml-1 text-xs text-amber-700 dark:text-amber-300">
+          <span
+            data-testid="timeline-rerun"
+            title={`Attempt ${i.attempt}`}
+            className="ml-1 text-xs text-amber-700 dark:text-amber-300"
+          >
             re-run after a restart
           </span>
         ) : null}

@@ -63,7 +63,7 @@ export const TreeList = memo(function TreeList({
       className="h-[calc(100vh-15rem)] min-h-80 overflow-y-auto overflow-x-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
     >
       <div style={{ height: rows.length * ROW, position: "relative" }}>{drawn}</div>
-      {tree.truncated ? <p className="p-2 text-xs text-slate-500">Very large tree: only the first 5,000 threads are shown.</p> : null}
+      {tree.truncated ? <p className="p-2 text-xs text-slate-500 dark:text-slate-400">Very large tree: only the first 5,000 threads are shown.</p> : null}
     </div>
   );
 });

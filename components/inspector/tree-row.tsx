@@ -26,8 +26,12 @@ export const NodeStatus = memo(function NodeStatus({ node }: { node: TreeNode })
     <span
       data-testid="node-status"
       data-tone={tone}
-      title={node.customStatus ? "Status reported by the child (sessionStatus)" : `Thread: ${node.threadStatus}`}
-      className={`inline-flex max-w-56 items-center gap-1.5 truncate rounded-full px-2 py-0.5 text-xs font-medium ${TONE[tone]}`}
+      title={
+        node.customStatus
+          ? `${statusLabel(node)} (status reported by the child, sessionStatus)`
+          : `Thread: ${node.threadStatus}`
+      }
+      className={`inline-flex max-w-full items-center gap-1.5 truncate rounded-full px-2 py-0.5 text-xs font-medium ${TONE[tone]}`}
     >
       <span aria-hidden className={`h-1.5 w-1.5 shrink-0 rounded-full ${DOT[tone]}`} />
       <span className="truncate">{statusLabel(node)}</span>
@@ -112,27 +116,37 @@ export const TreeNodeRow = memo(function TreeNodeRow({
               e.stopPropagation();
               onToggle(node.id);
             }}
-            className="w-4 shrink-0 text-slate-500"
+            className="w-4 shrink-0 text-slate-500 dark:text-slate-400"
           >
             {collapsed ? "▸" : "▾"}
           </button>
         ) : (
           <span className="w-4 shrink-0" />
         )}
-        <span data-testid="node-agent" className="truncate font-medium">
+        {/* The agent's name wins the space: the status pill shrinks (its full text in the tooltip) before the name does. */}
+        <span
+          data-testid="node-agent"
+          title={node.agentTitle}
+          className="min-w-[6rem] shrink-0 basis-auto truncate font-medium"
+          style={{ maxWidth: "70%" }}
+        >
           {node.agentTitle}
         </span>
         {node.name ? (
-          <span data-testid="node-name" className="truncate text-slate-500 dark:text-slate-400">
+          <span
+            data-testid="node-name"
+            title={node.name}
+            className="min-w-0 shrink-[2] truncate text-slate-500 dark:text-slate-400"
+          >
             “{node.name}”
           </span>
         ) : null}
-        <span className="ml-auto flex shrink-0 items-center gap-1">
+        <span className="ml-auto flex min-w-[4.5rem] shrink items-center justify-end gap-1 overflow-hidden">
           <AwaitingApprovalBadge threadId={node.id} />
           <NodeStatus node={node} />
         </span>
       </div>
-      <div className="flex min-w-0 items-center gap-2 pl-5 text-xs text-slate-500 dark:text-slate-400">
+      <div className="flex min-w-0 items-center gap-2 pl-5 text-xs text-slate-600 dark:text-slate-300">
         <span className="flex min-w-0 flex-1 items-center gap-1 overflow-hidden">
           <ModeBadges node={node} />
         </span>
@@ -175,12 +189,12 @@ export const PendingRow = memo(function PendingRow({
     >
       <div className="flex items-center gap-1.5 pl-5">
         <span className="truncate font-medium">{pending.agent}</span>
-        {pending.name ? <span className="truncate text-slate-500">“{pending.name}”</span> : null}
+        {pending.name ? <span className="truncate text-slate-500 dark:text-slate-400">“{pending.name}”</span> : null}
         <span className="ml-auto rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 dark:bg-orange-950/60 dark:text-orange-100">
           waiting for variables
         </span>
       </div>
-      <div className="pl-5 text-xs text-slate-500">Missing: {pending.missing.join(", ")}</div>
+      <div className="pl-5 text-xs text-slate-500 dark:text-slate-400">Missing: {pending.missing.join(", ")}</div>
     </div>
   );
 });

@@ -3,8 +3,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
-import { button } from "./button-styles";
+import { buttonClass } from "@/components/ui/button";
+
 import type { NodeDetail } from "./types";
+
+const button = buttonClass("secondary", "sm");
 
 type Request = NodeDetail["variableRequests"][number];
 interface Described {
@@ -90,7 +93,7 @@ export function VariablesForm({ request }: { request: Request }) {
         <button type="submit" className={button} disabled={busy}>
           Provide and start
         </button>
-        <code className="text-xs text-slate-500">POST {request.endpoint}</code>
+        <code className="text-xs text-slate-500 dark:text-slate-400">POST {request.endpoint}</code>
       </div>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

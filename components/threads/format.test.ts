@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shortId } from "./format";
+import { shortId, visibleTags } from "./format";
 
 describe("shortId", () => {
   it("shows the random end of a time-ordered id, so threads made in the same minute look different", () => {
@@ -10,5 +10,12 @@ describe("shortId", () => {
     expect(shortId(a)).not.toBe(shortId(b));
     expect(a.endsWith(shortId(a))).toBe(true);
     expect(shortId("abc")).toBe("abc");
+  });
+});
+
+describe("visibleTags", () => {
+  it("hides the runtime's internal name: tags and keeps the user's own", () => {
+    expect(visibleTags(["name:polish", "urgent", "team:docs"])).toEqual(["urgent", "team:docs"]);
+    expect(visibleTags([])).toEqual([]);
   });
 });

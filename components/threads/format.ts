@@ -62,3 +62,11 @@ export function plainText(markdown: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/**
+ * The tags a user reads: the runtime's own bookkeeping tags (`name:<instance name>`, which the thread's name already
+ * shows) stay out of sight.
+ */
+export function visibleTags(tags: readonly string[]): string[] {
+  return tags.filter((t) => !t.startsWith("name:"));
+}

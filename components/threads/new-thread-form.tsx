@@ -113,7 +113,7 @@ export function NewThreadForm({ initialAgent }: { initialAgent: string | null })
     }
   }
 
-  if (overview.isPending) return <p className="text-sm text-slate-500">Loading the agents…</p>;
+  if (overview.isPending) return <p className="text-sm text-slate-500 dark:text-slate-400">Loading the agents…</p>;
   if (overview.isError)
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -240,7 +240,7 @@ export function NewThreadForm({ initialAgent }: { initialAgent: string | null })
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.message} className="text-sm font-medium">
           {dual ? "Opening message" : "First message"}{" "}
-          <span className="text-xs font-normal text-slate-500">optional</span>
+          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">optional</span>
         </label>
         <textarea
           id={ids.message}

@@ -25,7 +25,7 @@ export function TagsInput({ tags, onChange }: { tags: string[]; onChange(tags: s
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
-        Tags <span className="text-xs font-normal text-slate-500">optional; Enter or comma to add</span>
+        Tags <span className="text-xs font-normal text-slate-500 dark:text-slate-400">optional; Enter or comma to add</span>
       </label>
       <div className="flex flex-wrap items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2 py-1.5 focus-within:outline-2 focus-within:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900">
         {tags.map((t) => (
@@ -39,7 +39,7 @@ export function TagsInput({ tags, onChange }: { tags: string[]; onChange(tags: s
               type="button"
               aria-label={`Remove tag ${t}`}
               onClick={() => onChange(tags.filter((x) => x !== t))}
-              className="text-slate-500 hover:text-slate-900 dark:hover:text-white"
+              className="text-slate-500 dark:text-slate-400 hover:text-slate-900 dark:hover:text-white"
             >
               ✕
             </button>

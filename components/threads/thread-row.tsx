@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ChevronIcon } from "@/components/chat/icons";
-import { absoluteTime, plainText, relativeTime, shortId } from "./format";
+import { absoluteTime, plainText, relativeTime, shortId, visibleTags } from "./format";
 import { StatusBadge } from "./status-badge";
 import type { AgentSummary, ThreadNode } from "./types";
 
@@ -42,7 +42,7 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
             onClick={onToggle}
             aria-expanded={!collapsed}
             aria-label={`${collapsed ? "Show" : "Hide"} ${kids} child thread${kids === 1 ? "" : "s"}`}
-            className="mt-0.5 rounded px-1 text-xs text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
+            className="mt-0.5 rounded px-1 text-xs text-slate-500 dark:text-slate-400 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
           >
             <ChevronIcon className={`transition-transform ${collapsed ? "" : "rotate-90"}`} />
           </button>
@@ -54,7 +54,11 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
           className="flex min-w-0 flex-1 flex-col gap-1 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500"
         >
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <StatusBadge status={t.status} title={t.stop_reason ? `last stop: ${t.stop_reason}` : undefined} />
+            <StatusBadge
+              status={t.status}
+              stopReason={t.stop_reason}
+              title={t.stop_reason ? `last stop: ${t.stop_reason}` : undefined}
+            />
             <span data-testid="thread-agent" className="font-medium">
               {agent?.title ?? t.agent_id}
             </span>
@@ -64,7 +68,7 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
               </span>
             ) : null}
             {t.name ? <span className="truncate text-sm text-slate-600 dark:text-slate-300">“{t.name}”</span> : null}
-            {t.tags.map((tag) => (
+            {visibleTags(t.tags).map((tag) => (
               <span
                 key={tag}
                 data-testid="thread-tag"
@@ -102,7 +106,7 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
                 {plainText(preview.text)}
               </>
             ) : (
-              <span className="italic text-slate-400">No messages yet</span>
+              <span className="italic text-slate-500 dark:text-slate-400">No messages yet</span>
             )}
           </span>
         </Link>

@@ -3,20 +3,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
+import { filtersToQuery, type ThreadFilters } from "./filter-query";
+import { ThreadFilterForm } from "./thread-filters";
 import { buildThreadTree, flattenTree } from "./thread-tree";
 import { ThreadRow } from "./thread-row";
 import { useNow } from "./use-now";
-
-export interface ThreadFilters {
-  q: string;
-  agent: string;
-  status: "" | "running" | "idle" | "terminated";
-}
-
-const field =
-  "rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -28,7 +21,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The thread list: search, filters, nesting, live status and previews without a reload. */
-export function ThreadsScreen({ initial }: { initial: ThreadFilters }) {
+export function ThreadsScreen({ initial, canFilterUsers }: { initial: ThreadFilters; canFilterUsers: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState(initial);
@@ -36,7 +29,7 @@ export function ThreadsScreen({ initial }: { initial: ThreadFilters }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const q = useDebounced(filters.q, 250);
   const now = useNow();
-  const ids = { search: useId(), agent: useId(), status: useId() };
+  const users = useQuery(trpc.admin.users.queryOptions(undefined, { enabled: canFilterUsers, staleTime: 60_000 }));
 
   const overview = useQuery(trpc.registry.overview.queryOptions());
   const agents = useMemo(() => new Map((overview.data?.agents ?? []).map((a) => [a.name, a])), [overview.data]);
@@ -44,6 +37,10 @@ export function ThreadsScreen({ initial }: { initial: ThreadFilters }) {
     search: q.trim() || undefined,
     agentId: filters.agent || undefined,
     status: filters.status || undefined,
+    sort: filters.sort,
+    owner: filters.owner || undefined,
+    createdFrom: filters.from || undefined,
+    createdTo: filters.to || undefined,
     limit,
   };
   const list = useQuery(
@@ -56,14 +53,10 @@ export function ThreadsScreen({ initial }: { initial: ThreadFilters }) {
   );
 
   // Keep the filters in the address, so a filtered list can be shared and survives a reload.
+  const qs = filtersToQuery({ ...filters, q });
   useEffect(() => {
-    const params = new URLSearchParams();
-    if (q.trim()) params.set("q", q.trim());
-    if (filters.agent) params.set("agent", filters.agent);
-    if (filters.status) params.set("status", filters.status);
-    const qs = params.toString();
     window.history.replaceState(null, "", qs ? `/threads?${qs}` : "/threads");
-  }, [q, filters.agent, filters.status]);
+  }, [qs]);
 
   const rows = useMemo(() => flattenTree(buildThreadTree(list.data?.threads ?? []), collapsed), [list.data, collapsed]);
   const toggle = (id: string) =>
@@ -102,63 +95,12 @@ export function ThreadsScreen({ initial }: { initial: ThreadFilters }) {
           New thread
         </Link>
       </div>
-      <form
-        role="search"
-        aria-label="Filter threads"
-        onSubmit={(e) => e.preventDefault()}
-        className="flex flex-wrap items-end gap-3"
-      >
-        <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
-          <label htmlFor={ids.search} className="text-xs font-medium text-slate-600 dark:text-slate-300">
-            Search by id, tag or name
-          </label>
-          <input
-            id={ids.search}
-            type="search"
-            value={filters.q}
-            onChange={(e) => setFilters({ ...filters, q: e.target.value })}
-            placeholder="e.g. 3f2a or #support"
-            className={field}
-            data-testid="thread-search"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.agent} className="text-xs font-medium text-slate-600 dark:text-slate-300">
-            Agent
-          </label>
-          <select
-            id={ids.agent}
-            value={filters.agent}
-            onChange={(e) => setFilters({ ...filters, agent: e.target.value })}
-            className={field}
-            data-testid="thread-agent-filter"
-          >
-            <option value="">All agents</option>
-            {(overview.data?.agents ?? []).map((a) => (
-              <option key={a.name} value={a.name}>
-                {a.title ?? a.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.status} className="text-xs font-medium text-slate-600 dark:text-slate-300">
-            Status
-          </label>
-          <select
-            id={ids.status}
-            value={filters.status}
-            onChange={(e) => setFilters({ ...filters, status: e.target.value as ThreadFilters["status"] })}
-            className={field}
-            data-testid="thread-status-filter"
-          >
-            <option value="">Any status</option>
-            <option value="running">Running</option>
-            <option value="idle">Waiting</option>
-            <option value="terminated">Terminated</option>
-          </select>
-        </div>
-      </form>
+      <ThreadFilterForm
+        filters={filters}
+        onChange={setFilters}
+        agents={overview.data?.agents ?? []}
+        users={(users.data ?? []).map((u) => ({ id: u.id, username: u.username }))}
+      />
       {list.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           Could not load the threads: {list.error.message}
@@ -172,7 +114,7 @@ export function ThreadsScreen({ initial }: { initial: ThreadFilters }) {
       ) : rows.length === 0 ? (
         <p
           data-testid="threads-empty"
-          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700"
+          className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:text-slate-400 dark:border-slate-700"
         >
           {data?.filtered ? "No thread matches these filters." : "No threads yet. Start one with New thread."}
         </p>

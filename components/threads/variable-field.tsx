@@ -33,7 +33,7 @@ export function VariableField({
         {def.required ? (
           <span className="text-xs font-normal text-red-700 dark:text-red-300">required</span>
         ) : (
-          <span className="text-xs font-normal text-slate-500">optional</span>
+          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">optional</span>
         )}
         {secret ? (
           <span className="rounded bg-amber-100 px-1.5 text-xs font-normal text-amber-900 dark:bg-amber-950 dark:text-amber-200">

@@ -10,7 +10,11 @@ export function AppHeader({ caller, setupNeeded }: { caller: Caller | null; setu
   return (
     <header className="border-b border-slate-200 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-900/80">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
+        <Link
+          href="/"
+          data-testid="brand"
+          className="flex items-center gap-2 font-semibold tracking-tight text-slate-900 dark:text-white"
+        >
           <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-indigo-600" />
           Standard Agents Studio
         </Link>
@@ -31,19 +35,19 @@ export function AppHeader({ caller, setupNeeded }: { caller: Caller | null; setu
             <Link href="/providers" className={link}>
               Providers
             </Link>
-            {admin && caller.userId ? (
+            {admin ? (
               <Link href="/admin/users" className={link}>
                 Users
               </Link>
             ) : null}
+            <Link href="/settings/api-keys" className={link}>
+              API keys
+            </Link>
           </nav>
         ) : null}
         <div className="ml-auto flex items-center gap-3 text-sm">
           {caller?.userId ? (
             <>
-              <Link href="/settings/api-keys" className={`text-slate-600 dark:text-slate-300 ${link}`}>
-                API keys
-              </Link>
               <span className="text-slate-500" data-testid="signed-in-as">
                 {caller.username}
                 {admin ? " (admin)" : ""}

@@ -22,12 +22,36 @@ const t = initTRPC.context<TrpcContext>().create({
 
 export const router = t.router;
 
+const TRPC_CODES = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  429: "TOO_MANY_REQUESTS",
+  501: "NOT_IMPLEMENTED",
+} as const;
+
+/**
+ * A runtime or database error that carries a known code (a thread that does not exist, a conflict, ...) answers with
+ * that code, as REST does (errors.ts), instead of tRPC's default 500.
+ */
+const mappedErrors = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (result.ok || result.error.code !== "INTERNAL_SERVER_ERROR" || !result.error.cause) return result;
+  const mapped = errorStatus(result.error.cause);
+  const code = TRPC_CODES[mapped.status as keyof typeof TRPC_CODES];
+  if (!code) return result;
+  throw new TRPCError({ code, message: mapped.message, cause: result.error.cause });
+});
+
 /**
  * Every procedure goes through the auth guard: an unauthenticated call is UNAUTHORIZED. An API key needs
  * `threads:read` for queries and subscriptions, `threads:write` for mutations. A procedure whose input names a
  * `threadId` answers NOT_FOUND for a thread the caller may not see (another user's), as if it did not exist.
  */
-const authedProcedure = t.procedure.use(async ({ ctx, next, getRawInput }) => {
+const authedProcedure = mappedErrors.use(async ({ ctx, next, getRawInput }) => {
   if (!ctx.caller) {
     const message = ctx.authError ?? "Sign in first";
     throw new TRPCError({ code: ctx.authStatus === 403 ? "FORBIDDEN" : "UNAUTHORIZED", message, cause: new ApiError(ctx.authStatus ?? 401, ctx.authStatus === 403 ? "CSRF" : "UNAUTHORIZED", message) });

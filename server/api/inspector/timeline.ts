@@ -3,6 +3,8 @@ import { NotFoundError } from "@/server/runtime/errors";
 import type { App } from "../app-context";
 
 const MAX_ITEMS = 3_000;
+/** The endpoint the OpenAI-compatible client uses when neither the model nor OPENAI_BASE_URL names one. */
+const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
 /**
  * LLM requests and tool calls across a thread's subtree, oldest first, with start, duration, time to first token,
@@ -81,6 +83,12 @@ export async function llmLog(app: App, logId: string) {
     ...(await app.persistence.env.list("instance", "instance")),
   ];
   const secrets = secretValues(rowsEnv, app.runtime.deps.secrets);
+  const model = app.registry.current().models.get(row.modelName)?.definition;
+  const neighbors = await app.queries.requestLogNeighbors({
+    id: row.id,
+    threadId: row.threadId,
+    startedAt: row.startedAt,
+  });
   const request = redactDeep(row.request, secrets);
   const body = (request && typeof request === "object" ? request : {}) as { messages?: unknown; tools?: unknown };
   const messages = (Array.isArray(body.messages) ? body.messages : []) as { role: string; content: unknown; tool_calls?: unknown }[];
@@ -105,5 +113,14 @@ export async function llmLog(app: App, logId: string) {
     tools: tools.map((t) => ({ name: t.function?.name ?? "?", description: t.function?.description ?? "" })),
     request,
     response: redactDeep(row.response, secrets),
+    /** Where the request went (never the key: only the name of the variable that holds it). */
+    endpoint: {
+      url: `${(model?.baseURL || app.runtime.deps.settings.defaultBaseURL || DEFAULT_BASE_URL).replace(/\/+$/, "")}/chat/completions`,
+      apiKeyEnv: model?.apiKeyEnv ?? "OPENAI_API_KEY",
+    },
+    /** The model's context window (tokens), when its definition declares one. */
+    contextWindow: model?.capabilities?.maxContextTokens ?? null,
+    /** The thread's previous and next requests, for stepping through them. */
+    neighbors,
   };
 }

@@ -224,4 +224,25 @@ describe("chat router", () => {
     expect(seen.flatMap((e) => e.threadIds)).toContain(id);
     await waitForThread(t.url, id);
   });
+
+  it("a malformed or unknown thread id is NOT_FOUND (404) for snapshot, older and usage, never a 500", async () => {
+    for (const threadId of [
+      "not-a-real-id",
+      "%%%' OR 1=1 --",
+      "x".repeat(300),
+      "00000000-0000-0000-0000-000000000000",
+    ]) {
+      for (const call of [
+        () => caller.chat.snapshot({ threadId }),
+        () => caller.chat.older({ threadId, beforeSeq: 5 }),
+        () => caller.chat.usage({ threadId }),
+      ]) {
+        const err = await call().then(
+          () => null,
+          (e: unknown) => e as { code?: string },
+        );
+        expect(err?.code, `${threadId}`).toBe("NOT_FOUND");
+      }
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { conversationEvents } from "../chat/conversation-events";
 import { threadListActivity } from "../chat/list-activity";
 import { conversationSnapshot, olderInput, olderMessages, snapshotInput } from "../chat/snapshot";
-import { childThreads, listThreads, threadListInput, threadStatuses } from "../chat/thread-list";
+import { childCalls, childThreads, listThreads, threadListInput, threadStatuses } from "../chat/thread-list";
 import { subtreeUsage } from "../chat/usage";
 import { publicProcedure, router } from "../trpc";
 
@@ -21,6 +21,14 @@ export const chatRouter = router({
     .subscription(({ ctx, input, signal }) => conversationEvents(ctx.app, input.threadId, input.lastEventId, signal)),
   threadList: publicProcedure.input(threadListInput).query(({ ctx, input }) => listThreads(ctx.app, input, ctx.caller)),
   children: publicProcedure.input(threadId).query(({ ctx, input }) => childThreads(ctx.app, input.threadId)),
+  /** Tokens and cost behind each assistant message; `upTo` (the latest message seq the client has) keys the cache. */
+  messageUsage: publicProcedure
+    .input(threadId.extend({ upTo: z.number().int().min(0).optional() }))
+    .query(async ({ ctx, input }) => {
+      await ctx.app.runtime.getThread(input.threadId);
+      return ctx.app.queries.messageUsage(input.threadId);
+    }),
+  childCalls: publicProcedure.input(threadId).query(({ ctx, input }) => childCalls(ctx.app, input.threadId)),
   statuses: publicProcedure
     .input(z.object({ ids: z.array(z.string()).max(500) }))
     .query(({ ctx, input }) => threadStatuses(ctx.app, ctx.caller, input.ids)),

@@ -5,7 +5,9 @@ import { healthQueries } from "./health";
 import { inspectorNodeQueries } from "./inspector-node";
 import { inspectorTimelineQueries } from "./inspector-timeline";
 import { inspectorTreeQueries } from "./inspector-tree";
+import { messageUsage } from "./message-usage";
 import { openVariableRequests } from "./pending-spawns";
+import { requestLogNeighbors } from "./request-log-neighbors";
 import { sessionQueries } from "./sessions";
 import { threadAccessQueries } from "./thread-access";
 import { threadCardQueries } from "./thread-cards";
@@ -33,6 +35,8 @@ export function createQueries(prisma: PrismaClient) {
     inspectorNode: inspectorNodeQueries(prisma),
     openVariableRequests: (parentIds: string[]) => openVariableRequests(prisma, parentIds),
     health: healthQueries(prisma),
+    messageUsage: (threadId: string) => messageUsage(prisma, threadId),
+    requestLogNeighbors: (log: { id: string; threadId: string; startedAt: Date }) => requestLogNeighbors(prisma, log),
   };
 }
 

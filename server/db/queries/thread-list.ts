@@ -1,15 +1,21 @@
 import type { ThreadRecord } from "@/server/runtime/ports";
 import type { PrismaClient } from "../client";
-import { threadStore, toThreadRecord } from "../repositories/threads";
+import { toThreadRecord } from "../repositories/threads";
 import { threadPreviews, type ThreadPreview } from "./thread-previews";
 
 export interface ThreadListInput {
   search?: string;
   agentId?: string;
   status?: "running" | "idle" | "terminated";
+  /** activity: latest activity first; created: newest first. */
+  sort?: "activity" | "created";
+  /** Created in this range (`lt` excluded). */
+  createdAt?: { gte?: Date; lt?: Date };
   limit: number;
-  /** Only this user's threads; every thread when undefined. */
+  /** Only this user's threads; every thread when undefined (the caller's access, not a filter they chose). */
   userId?: string;
+  /** A filter the caller chose: only this user's threads. */
+  owner?: string;
 }
 
 export interface ThreadListEntry {
@@ -29,15 +35,17 @@ const MAX_LISTED = 5_000;
  * its number of children; `total` counts the roots (or the matches), `running` the user's running threads.
  */
 export async function threadList(prisma: PrismaClient, input: ThreadListInput) {
-  const mine = input.userId ? { userId: input.userId } : {};
-  const filtered = Boolean(input.search?.trim() || input.agentId || input.status);
+  const who = input.userId ?? input.owner;
+  const mine = who ? { userId: who } : {};
+  const filtered = Boolean(input.search?.trim() || input.agentId || input.status || input.createdAt || input.owner);
+  const order = input.sort === "created" ? ("createdAt" as const) : ("lastActivityAt" as const);
   let records: ThreadRecord[];
   let total: number;
   const context = new Set<string>();
   if (!filtered) {
     const where = { parentId: null, ...mine };
     const [roots, count] = await Promise.all([
-      prisma.thread.findMany({ where, orderBy: [{ lastActivityAt: "desc" }, { id: "asc" }], take: input.limit }),
+      prisma.thread.findMany({ where, orderBy: [{ [order]: "desc" }, { id: "asc" }], take: input.limit }),
       prisma.thread.count({ where }),
     ]);
     records = roots.map(toThreadRecord);
@@ -51,13 +59,7 @@ export async function threadList(prisma: PrismaClient, input: ThreadListInput) {
       frontier = kids.map((k) => k.id);
     }
   } else {
-    const res = await threadStore(prisma).list({
-      agentId: input.agentId,
-      status: input.status,
-      search: input.search,
-      userId: input.userId,
-      limit: input.limit,
-    });
+    const res = await matches(prisma, input, order);
     records = res.threads;
     total = res.total;
     // Ancestors of matches give them their place in the tree.
@@ -87,4 +89,32 @@ export async function threadList(prisma: PrismaClient, input: ThreadListInput) {
     children: kids.get(r.id) ?? 0,
   }));
   return { threads, total, running, filtered };
+}
+
+/** Threads matching the filters, in the chosen order; a search (id, name, agent or tag) runs over the latest 5,000. */
+async function matches(prisma: PrismaClient, input: ThreadListInput, order: "createdAt" | "lastActivityAt") {
+  const where = {
+    ...(input.agentId ? { agentId: input.agentId } : {}),
+    ...(input.status ? { status: input.status } : {}),
+    ...((input.userId ?? input.owner) ? { userId: input.userId ?? input.owner } : {}),
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+  };
+  const orderBy = [{ [order]: "desc" as const }, { id: "asc" as const }];
+  const needle = input.search?.trim().toLowerCase();
+  if (needle) {
+    const rows = (await prisma.thread.findMany({ where, orderBy, take: MAX_LISTED })).map(toThreadRecord);
+    const hits = rows.filter(
+      (t) =>
+        t.id.toLowerCase().includes(needle) ||
+        (t.name ?? "").toLowerCase().includes(needle) ||
+        t.agentId.toLowerCase().includes(needle) ||
+        t.tags.some((tag) => tag.toLowerCase().includes(needle)),
+    );
+    return { threads: hits.slice(0, input.limit), total: hits.length };
+  }
+  const [rows, total] = await Promise.all([
+    prisma.thread.findMany({ where, orderBy, take: input.limit }),
+    prisma.thread.count({ where }),
+  ]);
+  return { threads: rows.map(toThreadRecord), total };
 }
