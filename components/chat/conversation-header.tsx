@@ -57,7 +57,7 @@ export function ConversationHeader(p: Props) {
         <span className="font-mono text-xs text-slate-500 dark:text-slate-400" title={p.thread.id}>
           {shortId(p.thread.id)}
         </span>
-        <StatusBadge status={p.status} stopReason={p.stopReason} />
+        <StatusBadge status={p.status} stopReason={p.stopReason} child={!!p.thread.parent_id} />
         {p.handedTo ? (
           <span
             data-testid="active-agent"

@@ -16,6 +16,11 @@ describe("threadOutcome", () => {
     expect(threadOutcome("running", "session_stop").label).toBe("Running");
     expect(threadOutcome("idle", "response").label).toBe("Waiting");
   });
+  it("a child that replied and was ended by the runtime is Finished; a top-level thread ended after a reply was terminated", () => {
+    expect(threadOutcome("terminated", "response").label).toBe("Finished");
+    expect(threadOutcome("terminated", "response", false)).toEqual({ label: "Terminated", tone: "ended" });
+    expect(threadOutcome("terminated", "session_stop", false).label).toBe("Finished");
+  });
   it("a thread terminated without a known reason is Terminated", () => {
     expect(threadOutcome("terminated", null)).toEqual({ label: "Terminated", tone: "ended" });
   });

@@ -21,12 +21,15 @@ export function StatusBadge({
   status,
   stopReason,
   title,
+  child = true,
 }: {
   status: ThreadStatus;
   stopReason?: string | null;
   title?: string;
+  /** A subagent's thread (the default); false for a top-level thread. */
+  child?: boolean;
 }) {
-  const o = threadOutcome(status, stopReason);
+  const o = threadOutcome(status, stopReason, child);
   const s = styles[o.tone];
   return (
     <span

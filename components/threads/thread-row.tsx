@@ -57,6 +57,7 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
             <StatusBadge
               status={t.status}
               stopReason={t.stop_reason}
+              child={!!t.parent_id}
               title={t.stop_reason ? `last stop: ${t.stop_reason}` : undefined}
             />
             <span data-testid="thread-agent" className="font-medium">
