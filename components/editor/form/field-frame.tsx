@@ -1,8 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useReportInput } from "../state/input-reports";
-import { hintFor } from "./field-hints";
+import { FIELD_HINTS } from "./field-hints";
 import { fieldId, join, useFormCtx } from "./form-context";
 
 export const inputClass =
@@ -32,8 +31,7 @@ export function FieldFrame({
   const ctx = useFormCtx();
   const full = join(ctx.prefix, path);
   const id = fieldId(ctx, path);
-  const hint = hintFor(ctx.kind, full, hintKey);
-  useReportInput(`${ctx.defId}:${full}`, ctx.readOnly ? null : error);
+  const hint = hintKey ? FIELD_HINTS[hintKey] : undefined;
   const reported = ctx.issues(full).filter((i) => i.field === full);
   return (
     <div data-field-path={full} className="flex flex-col gap-0.5 rounded">
