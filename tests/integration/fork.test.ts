@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { newUser, signIn, type As } from "../helpers/accounts";
-import { fixtureAgents, startTestApp, waitFor, type TestApp } from "../helpers/test-app";
+import type { FakeLlm } from "../../scripts/fake-llm/server";
+import type { As } from "../helpers/accounts";
+import { waitFor, type TestApp } from "../helpers/test-app";
+import { startTwoUserApp } from "../helpers/two-user-app";
 
 let fake: FakeLlm;
 let t: TestApp;
@@ -9,14 +10,7 @@ let alice: As & { id: string };
 let bob: As & { id: string };
 
 beforeAll(async () => {
-  fake = await startFakeLlm();
-  t = await startTestApp({
-    agentsSource: fixtureAgents,
-    env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k", ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "pw-admin-123" },
-  });
-  const admin = await signIn(t.url, "admin", "pw-admin-123");
-  alice = await newUser(t.url, admin, "alice");
-  bob = await newUser(t.url, admin, "bob");
+  ({ fake, t, alice, bob } = await startTwoUserApp());
 }, 60_000);
 afterAll(async () => {
   await t?.close();
