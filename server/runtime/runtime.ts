@@ -17,6 +17,7 @@ import { requestContinue, requestStop, waitForStopApplied } from "./thread/stop-
 import { Scheduler } from "./thread/scheduler";
 import { enqueueMessage, terminateThread } from "./thread/thread-ops";
 import { forkThread, type ForkInput } from "./thread/fork-thread";
+import { replayRequest, type ReplayInput, type ReplayResult } from "./thread/replay-request";
 import { fulfillVariableRequest, getVariableRequest } from "./subagents/bootstrap";
 import { decideApproval, listApprovals, type ApprovalDecision } from "./tools/approval-requests";
 import type { ToolApprovalStatus } from "./ports";
@@ -114,6 +115,11 @@ export class Runtime {
   /** The `ThreadState` of a thread outside any step (thread endpoints and controllers use it). */
   async threadState(threadId: string): Promise<ThreadState> {
     return this.deps.capabilities.threadState(bareScope(this.deps, await this.getThread(threadId)));
+  }
+
+  /** Send a logged model request again (as it was or edited, to the same or another model); the thread is untouched. */
+  async replayRequest(threadId: string, logId: string, input: ReplayInput, signal?: AbortSignal): Promise<ReplayResult> {
+    return replayRequest(this.deps, await this.getThread(threadId), logId, input, signal);
   }
 
   /** `value` with the thread's secret values masked (error messages of endpoints, before they leave the server). */

@@ -33,6 +33,7 @@ import { costHandler, effectsHandler, filesHandler, logsHandler } from "../threa
 import { streamHandler } from "../threads/stream-handler";
 import { decideApprovalHandler, listApprovalsHandler } from "../threads/approval-handlers";
 import { forkHandler } from "../threads/fork-handlers";
+import { replayHandler } from "../threads/replay-handler";
 import { getVariablesHandler, postVariablesHandler, subagentsHandler } from "../threads/subagent-handlers";
 import {
   continueHandler,
@@ -93,6 +94,7 @@ export const routes: Route<App>[] = [
   { method: "POST", path: "/api/threads/:id/continue", handler: continueHandler },
   { method: "POST", path: "/api/threads/:id/terminate", handler: terminateHandler },
   { method: "GET", path: "/api/threads/:id/logs", handler: logsHandler },
+  { method: "POST", path: "/api/threads/:id/logs/:logId/replay", handler: replayHandler },
   { method: "GET", path: "/api/threads/:id/cost", handler: costHandler },
   { method: "GET", path: "/api/threads/:id/effects", handler: effectsHandler },
   { method: "GET", path: "/api/threads/:id/subagents", handler: subagentsHandler },
