@@ -9,6 +9,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { ContextMeter } from "./context-meter";
 import { curlCommand } from "./curl";
+import { ReplayPanel } from "./replay-panel";
 
 function Block({
   title,
@@ -165,6 +166,9 @@ export function LogDialog({
               </Block>
               <Block title="Response" open testId="log-response">
                 <pre className={pre}>{text(l.response)}</pre>
+              </Block>
+              <Block title="Replay this request" testId="log-replay">
+                <ReplayPanel key={l.id} logId={l.id} model={l.model} models={l.models} request={l.request} />
               </Block>
               <Block
                 title={`As sent to the provider (POST ${l.endpoint.url})`}

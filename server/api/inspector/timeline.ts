@@ -113,6 +113,8 @@ export async function llmLog(app: App, logId: string) {
     tools: tools.map((t) => ({ name: t.function?.name ?? "?", description: t.function?.description ?? "" })),
     request,
     response: redactDeep(row.response, secrets),
+    /** The model definitions a replay may send this request to. */
+    models: [...app.registry.current().models.keys()].sort(),
     /** Where the request went (never the key: only the name of the variable that holds it). */
     endpoint: {
       url: `${(model?.baseURL || app.runtime.deps.settings.defaultBaseURL || DEFAULT_BASE_URL).replace(/\/+$/, "")}/chat/completions`,
