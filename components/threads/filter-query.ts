@@ -2,7 +2,7 @@
 export interface ThreadFilters {
   q: string;
   agent: string;
-  status: "" | "running" | "idle" | "terminated";
+  status: "" | "running" | "idle" | "terminated" | "awaiting_approval";
   sort: "activity" | "created";
   /** "" everyone, "me", or a user id (administrators). */
   owner: string;
@@ -34,7 +34,7 @@ export function filtersToQuery(f: ThreadFilters): string {
   return p.toString();
 }
 
-const STATUSES = new Set(["running", "idle", "terminated"]);
+const STATUSES = new Set(["running", "idle", "terminated", "awaiting_approval"]);
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters a query string names; anything unknown or malformed is left out. */

@@ -78,6 +78,7 @@ export function ThreadFilterForm({
           <option value="running">Running</option>
           <option value="idle">Waiting</option>
           <option value="terminated">Terminated</option>
+          <option value="awaiting_approval">Awaiting approval</option>
         </select>
       </div>
       <div className="flex flex-col gap-1">

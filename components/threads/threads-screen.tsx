@@ -36,7 +36,8 @@ export function ThreadsScreen({ initial, canFilterUsers }: { initial: ThreadFilt
   const input = {
     search: q.trim() || undefined,
     agentId: filters.agent || undefined,
-    status: filters.status || undefined,
+    status: filters.status && filters.status !== "awaiting_approval" ? filters.status : undefined,
+    awaitingApproval: filters.status === "awaiting_approval" || undefined,
     sort: filters.sort,
     owner: filters.owner || undefined,
     createdFrom: filters.from || undefined,

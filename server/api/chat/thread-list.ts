@@ -8,6 +8,8 @@ export const threadListInput = z.object({
   search: z.string().max(200).optional(),
   agentId: z.string().optional(),
   status: z.enum(["running", "idle", "terminated"]).optional(),
+  /** Only threads with a tool call waiting for a human decision (listed with their ancestors). */
+  awaitingApproval: z.boolean().optional(),
   /** Latest activity first (default), or newest first by creation. */
   sort: z.enum(["activity", "created"]).default("activity"),
   /** Only the threads of this user id, or `me` (the caller's own). Administrators only: others see their own anyway. */

@@ -84,6 +84,25 @@ describe("chat.threadList sort and filters", () => {
     expect(mine((await c.chat.threadList({ status: "running", search: "filters-test" })).threads)).toEqual(["mid"]);
   });
 
+  it("'awaiting approval' lists threads with a pending tool approval, under their ancestors; decided ones drop out", async () => {
+    const prisma = t.app.prisma;
+    const child = randomUUID();
+    await prisma.thread.create({
+      data: { id: child, agentId: "writing_assistant", rootAgentId: "writing_assistant", parentId: ids.mid!, userId: alice, status: "running", tags: ["filters-test"] },
+    });
+    const msg = await prisma.message.create({ data: { threadId: child, seq: 1, role: "assistant", createdAt: BigInt(Date.now() * 1000) } });
+    const approval = await prisma.toolApproval.create({ data: { threadId: child, messageId: msg.id, toolCallId: "call_1", toolName: "pay", args: { amount: 500 } } });
+    const c = callerFor({ app: t.app, caller: admin });
+    const waiting = await c.chat.threadList({ awaitingApproval: true });
+    expect(waiting.threads.map((x) => [x.id, x.context])).toEqual([
+      [child, false],
+      [ids.mid, true],
+    ]);
+    await prisma.toolApproval.update({ where: { id: approval.id }, data: { status: "approved" } });
+    expect((await c.chat.threadList({ awaitingApproval: true })).threads).toEqual([]);
+    await prisma.thread.delete({ where: { id: child } });
+  });
+
   it("'me' is the caller's own threads, and a user never sees another's by naming them", async () => {
     const asAlice = callerFor({
       app: t.app,

@@ -7,6 +7,8 @@ export interface ThreadListInput {
   search?: string;
   agentId?: string;
   status?: "running" | "idle" | "terminated";
+  /** Only threads with a tool call waiting for approval. */
+  awaitingApproval?: boolean;
   /** activity: latest activity first; created: newest first. */
   sort?: "activity" | "created";
   /** Created in this range (`lt` excluded). */
@@ -37,7 +39,7 @@ const MAX_LISTED = 5_000;
 export async function threadList(prisma: PrismaClient, input: ThreadListInput) {
   const who = input.userId ?? input.owner;
   const mine = who ? { userId: who } : {};
-  const filtered = Boolean(input.search?.trim() || input.agentId || input.status || input.createdAt || input.owner);
+  const filtered = Boolean(input.search?.trim() || input.agentId || input.status || input.awaitingApproval || input.createdAt || input.owner);
   const order = input.sort === "created" ? ("createdAt" as const) : ("lastActivityAt" as const);
   let records: ThreadRecord[];
   let total: number;
@@ -96,6 +98,7 @@ async function matches(prisma: PrismaClient, input: ThreadListInput, order: "cre
   const where = {
     ...(input.agentId ? { agentId: input.agentId } : {}),
     ...(input.status ? { status: input.status } : {}),
+    ...(input.awaitingApproval ? { toolApprovals: { some: { status: "pending" } } } : {}),
     ...((input.userId ?? input.owner) ? { userId: input.userId ?? input.owner } : {}),
     ...(input.createdAt ? { createdAt: input.createdAt } : {}),
   };
