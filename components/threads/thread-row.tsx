@@ -25,7 +25,8 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
       data-parent={t.parent_id ?? ""}
       data-depth={depth}
       data-context={t.context}
-      className={`relative ${t.context ? "opacity-70" : ""}`}
+      className="relative"
+      title={t.context ? "Listed as the parent of a match" : undefined}
       style={{ paddingLeft: depth ? `${depth * 1.5}rem` : undefined }}
     >
       {depth > 0 ? (
@@ -35,7 +36,8 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
           style={{ left: `${depth * 1.5 - 0.9}rem` }}
         />
       ) : null}
-      <div className="flex items-start gap-2 rounded-lg border border-slate-200 bg-white p-3 hover:border-indigo-300 hover:shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
+      {/* A parent listed for context is marked by a dashed frame, not dimmed text (dimming fails contrast). */}
+      <div className={`flex items-start gap-2 rounded-lg border ${t.context ? "border-dashed" : ""} border-slate-200 bg-white p-3 hover:border-indigo-300 hover:shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700`}>
         {kids > 0 ? (
           <button
             type="button"
@@ -60,6 +62,11 @@ export function ThreadRow({ node, depth, agent, now, collapsed, onToggle }: Prop
               child={!!t.parent_id}
               title={t.stop_reason ? `last stop: ${t.stop_reason}` : undefined}
             />
+            {t.awaiting_approval ? (
+              <span data-testid="thread-awaiting-approval" className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+                Awaiting approval
+              </span>
+            ) : null}
             <span data-testid="thread-agent" className="font-medium">
               {agent?.title ?? t.agent_id}
             </span>

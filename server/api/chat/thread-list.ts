@@ -39,7 +39,7 @@ export async function listThreads(app: App, input: z.output<typeof threadListInp
     owner: chosen,
   });
   return {
-    threads: threads.map((t) => ({ ...threadView(t.thread), preview: t.preview, context: t.context, children: t.children })),
+    threads: threads.map((t) => ({ ...threadView(t.thread), preview: t.preview, context: t.context, children: t.children, awaiting_approval: t.awaitingApproval })),
     ...rest,
   };
 }

@@ -5,6 +5,7 @@ import { conversationSnapshot, olderInput, olderMessages, snapshotInput } from "
 import { childCalls, childThreads, listThreads, threadListInput, threadStatuses } from "../chat/thread-list";
 import { subtreeUsage } from "../chat/usage";
 import { publicProcedure, router } from "../trpc";
+import { ownerFilter } from "../auth/access";
 
 const threadId = z.object({ threadId: z.string().min(1) });
 
@@ -21,6 +22,15 @@ export const chatRouter = router({
     .subscription(({ ctx, input, signal }) => conversationEvents(ctx.app, input.threadId, input.lastEventId, signal)),
   threadList: publicProcedure.input(threadListInput).query(({ ctx, input }) => listThreads(ctx.app, input, ctx.caller)),
   children: publicProcedure.input(threadId).query(({ ctx, input }) => childThreads(ctx.app, input.threadId)),
+  /** Threads forked from this one (the caller's own; all for administrators), oldest first. */
+  forks: publicProcedure.input(threadId).query(async ({ ctx, input }) =>
+    (await ctx.app.queries.threadCards.forks(input.threadId, ownerFilter(ctx.caller))).map((t) => ({
+      id: t.id,
+      created_at: t.createdAt.toISOString(),
+      edited: t.state.fork?.edited ?? false,
+      status: t.status,
+    })),
+  ),
   /** Tokens and cost behind each assistant message; `upTo` (the latest message seq the client has) keys the cache. */
   messageUsage: publicProcedure
     .input(threadId.extend({ upTo: z.number().int().min(0).optional() }))

@@ -32,6 +32,23 @@ export interface ChildCallRow {
 /** What the chat's child-agent cards show: a thread's direct children, and the statuses of threads named in text. */
 export function threadCardQueries(prisma: PrismaClient) {
   return {
+    /**
+     * The forks of a thread (`POST /api/threads/:id/fork`), oldest first: top-level threads of the same agent created
+     * after it whose fork origin is this thread (among the 2,000 newest such threads).
+     */
+    async forks(threadId: string, userId?: string): Promise<ThreadRecord[]> {
+      const source = await prisma.thread.findUnique({ where: { id: threadId }, select: { rootAgentId: true, createdAt: true } });
+      if (!source) return [];
+      const rows = await prisma.thread.findMany({
+        where: { parentId: null, rootAgentId: source.rootAgentId, createdAt: { gte: source.createdAt }, id: { not: threadId }, ...(userId ? { userId } : {}) },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: 2_000,
+      });
+      return rows
+        .map(toThreadRecord)
+        .filter((t) => t.state.fork?.fromThreadId === threadId)
+        .reverse();
+    },
     /** Direct children, oldest first (at most 1,000). */
     async children(parentId: string): Promise<ThreadRecord[]> {
       const rows = await prisma.thread.findMany({ where: { parentId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1_000 });

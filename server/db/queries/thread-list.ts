@@ -26,6 +26,8 @@ export interface ThreadListEntry {
   /** Listed only as the ancestor of a match (it does not match the filters itself). */
   context: boolean;
   children: number;
+  /** A tool call of this thread waits for a human's approval. */
+  awaitingApproval: boolean;
 }
 
 /** Threads listed past this many, descendants included, are left out. */
@@ -78,17 +80,20 @@ export async function threadList(prisma: PrismaClient, input: ThreadListInput) {
     }
   }
   const ids = records.map((r) => r.id);
-  const [previews, childCounts, running] = await Promise.all([
+  const [previews, childCounts, running, waiting] = await Promise.all([
     threadPreviews(prisma, ids),
     prisma.thread.groupBy({ by: ["parentId"], where: { parentId: { in: ids } }, _count: { _all: true } }),
     prisma.thread.count({ where: { status: "running", ...mine } }),
+    prisma.toolApproval.groupBy({ by: ["threadId"], where: { threadId: { in: ids }, status: "pending" } }),
   ]);
+  const awaiting = new Set(waiting.map((w) => w.threadId));
   const kids = new Map(childCounts.map((c) => [c.parentId ?? "", c._count._all]));
   const threads: ThreadListEntry[] = records.map((r) => ({
     thread: r,
     preview: previews.get(r.id) ?? null,
     context: context.has(r.id),
     children: kids.get(r.id) ?? 0,
+    awaitingApproval: awaiting.has(r.id),
   }));
   return { threads, total, running, filtered };
 }
