@@ -22,6 +22,7 @@ const SCOPE_HELP: Record<ApiScope, string> = {
   "threads:write": "start threads, send messages, write files",
   admin: "users and instance variables",
   mcp: "call the agents exposed as tools over /api/mcp",
+  metrics: "read the Prometheus metrics at /api/metrics",
 };
 const EXPIRY_DAYS = [
   { label: "No expiry", days: 0 },
@@ -82,7 +83,7 @@ export function ApiKeysScreen() {
         </label>
         <fieldset className="flex w-full flex-wrap gap-4 text-sm">
           <legend className="mb-1">Scopes</legend>
-          {API_SCOPES.filter((s) => s !== "admin" || me.data?.user?.role === "admin").map((scope) => (
+          {API_SCOPES.filter((s) => (s !== "admin" && s !== "metrics") || me.data?.user?.role === "admin").map((scope) => (
             <label key={scope} className="flex items-center gap-2">
               <input
                 type="checkbox"

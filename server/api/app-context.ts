@@ -4,6 +4,7 @@ import type { AppConfig } from "@/server/env";
 import type { RegistryStore } from "@/server/registry";
 import type { EventBus, Persistence } from "@/server/runtime/ports";
 import type { Runtime } from "@/server/runtime/runtime";
+import type { Metrics } from "@/server/observability/metrics";
 
 /** What a process does: serves the API/UI only, runs workers only (`npm run worker`), or both (the default). */
 export type ProcessRole = "app" | "worker" | "both";
@@ -57,6 +58,8 @@ export interface App {
   workerId: string;
   /** Health sources the worker side may replace (queue depth, workers seen). */
   health: HealthProbes;
+  /** Prometheus metrics of this process (`GET /api/metrics`). */
+  metrics: Metrics;
   startedAt: Date;
   close(): Promise<void>;
 }

@@ -17,6 +17,7 @@ import { createEventBus } from "./event-bus";
 import { startPgWork } from "./pg-work";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 import { loadSecretsKey } from "./secrets-key";
+import { createMetrics } from "@/server/observability/metrics";
 import type { App, ProcessRole } from "@/server/api/app-context";
 import { ensureAdmin } from "@/server/api/auth/sessions";
 
@@ -121,6 +122,17 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   await runtime.start();
   await pgWork?.listen(() => runtime.deps.wake());
   const heartbeat = runWorkers ? startWorkerHeartbeat(prisma, workerId) : null;
+  const metrics = createMetrics({
+    subscribeAll: (listener) => bus.subscribeAll(listener),
+    prices: (model) => {
+      const def = registry.current().models.get(model)?.definition;
+      return def ? { input: def.inputPrice, output: def.outputPrice } : undefined;
+    },
+    queueDepth: async () => {
+      const depth = await (pgWork ? pgWork.queueDepth() : queries.health.workItemDepth());
+      return { pending: Number(depth.pending) || 0, claimed: Number(depth.claimed) || 0 };
+    },
+  });
   return {
     config: cfg,
     registry,
@@ -133,8 +145,10 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     role,
     workerId,
     health: pgWork ? { queue: pgWork.queueDepth } : {},
+    metrics,
     startedAt: new Date(),
     async close() {
+      metrics.close();
       await heartbeat?.stop();
       await runtime.close();
       await mcp.close();

@@ -51,6 +51,9 @@ export async function createApiKey(db: Queries, caller: Caller & { userId: strin
   if (input.scopes.includes("admin") && caller.role !== "admin") {
     throw new ApiError(403, "FORBIDDEN", "Only administrators can create a key with the admin scope", [{ path: "scopes", message: "admin is for administrators" }]);
   }
+  if (input.scopes.includes("metrics") && caller.role !== "admin") {
+    throw new ApiError(403, "FORBIDDEN", "Only administrators can create a key with the metrics scope", [{ path: "scopes", message: "metrics is for administrators" }]);
+  }
   const key = `sak_${randomBytes(32).toString("base64url")}`;
   const row = await db.apiKeys.create({
     userId: caller.userId,

@@ -22,6 +22,7 @@ import {
 } from "./handlers/admin";
 import { ROUTE_METHODS } from "@/server/spec";
 import { mcpHandler } from "../mcp/mcp-handler";
+import { metricsHandler } from "../metrics/metrics-handler";
 import { mcpServersHandler } from "../mcp/servers-handler";
 import { controllerHandler, listEndpointsHandler, threadEndpointHandler } from "../endpoints/handlers";
 import type { BuiltInThreadRoute } from "../endpoints/mounted";
@@ -60,6 +61,7 @@ function owned(handler: RouteHandler<App>): RouteHandler<App> {
 /** Every REST route of design.md §5, in one table, with what an API key needs for it (router.ts: RouteScope). */
 export const routes: Route<App>[] = [
   { method: "GET", path: "/api/health", handler: getHealth },
+  { method: "GET", path: "/api/metrics", handler: metricsHandler, scope: "metrics" },
   { method: "POST", path: "/api/auth/login", handler: loginHandler },
   { method: "GET", path: "/api/auth/oidc/login", handler: oidcLoginHandler },
   { method: "GET", path: "/api/auth/oidc/callback", handler: oidcCallbackHandler },
