@@ -66,10 +66,10 @@ export const COMMANDS: Record<string, Command> = {
   },
   eval: {
     summary: "run an eval's cases as threads, print scores and aggregates (exit 1 when a threshold is missed)",
-    usage: "<name> [--concurrency N] [--url http://localhost:3000] [--json] [--dir agents]",
-    options: { ...dir, concurrency: { type: "string" }, url: { type: "string" }, json: { type: "boolean" } },
+    usage: "<name> [--model name] [--concurrency N] [--url http://localhost:3000] [--json] [--dir agents]",
+    options: { ...dir, concurrency: { type: "string" }, model: { type: "string" }, url: { type: "string" }, json: { type: "boolean" } },
     run: ({ project, io, values, positionals, env }) =>
-      evalCommand(project, io, positionals[0], { concurrency: parseConcurrency(str(values.concurrency)), ...(str(values.url) ? { url: str(values.url) } : {}), json: values.json === true }, env),
+      evalCommand(project, io, positionals[0], { concurrency: parseConcurrency(str(values.concurrency)), ...(str(values.url) ? { url: str(values.url) } : {}), ...(str(values.model) ? { model: str(values.model) } : {}), json: values.json === true }, env),
   },
   unpack: {
     summary: "copy an installed package's definitions into AGENTS_DIR as editable files",

@@ -7,6 +7,7 @@ export interface ExperimentJson {
   agent: string;
   status: string;
   concurrency: number;
+  definition?: Record<string, unknown>;
   summary: (ExperimentSummary & Record<string, unknown>) | null;
   error: string | null;
 }
@@ -28,7 +29,8 @@ const usd = (n: number) => `$${n.toFixed(6)}`;
 
 /** The report `studio eval` prints: one line per case, the failing scorers' reasons, aggregates, thresholds. */
 export function formatExperiment(e: ExperimentJson, results: readonly ResultJson[]): string[] {
-  const lines = [`Experiment ${e.id}: eval ${e.eval} on agent ${e.agent}, ${results.length} case(s), concurrency ${e.concurrency}`];
+  const model = typeof e.definition?.model === "string" ? ` on model ${e.definition.model}` : "";
+  const lines = [`Experiment ${e.id}: eval ${e.eval} on agent ${e.agent}${model}, ${results.length} case(s), concurrency ${e.concurrency}`];
   for (const r of results) {
     const scores = r.scores.map((s) => `${s.scorer}=${s.score.toFixed(2)}`).join(" ");
     lines.push(`  ${r.passed ? "PASS" : "FAIL"} ${r.case_id}  ${scores}  ${usd(r.cost_usd + r.judge_cost_usd)}  ${r.latency_ms} ms  thread ${r.thread_id ?? "-"}`);

@@ -9,6 +9,8 @@ import { CliError, STUDIO_ROOT, type CliProject, type CommandOutput } from "./pr
 
 export interface EvalOptions {
   concurrency?: number;
+  /** Run every prompt on this model definition instead of its own. */
+  model?: string;
   /** A running app to run the experiment on (`--url`, else STUDIO_URL); in-process when absent. */
   url?: string;
   json?: boolean;
@@ -22,7 +24,7 @@ export function parseConcurrency(value: string | undefined): number | undefined 
 }
 
 
-async function remote(base: string, name: string, concurrency: number | undefined, env: NodeJS.ProcessEnv): Promise<{ experiment: ExperimentJson; results: ResultJson[] }> {
+async function remote(base: string, name: string, body: { concurrency?: number; model?: string }, env: NodeJS.ProcessEnv): Promise<{ experiment: ExperimentJson; results: ResultJson[] }> {
   const headers: Record<string, string> = { "content-type": "application/json", ...(env.STUDIO_API_KEY ? { authorization: `Bearer ${env.STUDIO_API_KEY}` } : {}) };
   const call = async (method: string, p: string, body?: unknown) => {
     let res: Response;
@@ -35,7 +37,7 @@ async function remote(base: string, name: string, concurrency: number | undefine
     if (!res.ok) throw new CliError(`${method} ${p} answered ${res.status}: ${json.error?.message ?? "no details"}`);
     return json;
   };
-  const started = (await call("POST", `/api/evals/${encodeURIComponent(name)}/experiments`, concurrency ? { concurrency } : {})) as { experiment: ExperimentJson };
+  const started = (await call("POST", `/api/evals/${encodeURIComponent(name)}/experiments`, body)) as { experiment: ExperimentJson };
   for (;;) {
     const got = (await call("GET", `/api/experiments/${started.experiment.id}`)) as { experiment: ExperimentJson; results: ResultJson[] };
     if (got.experiment.status !== "running") return got;
@@ -43,7 +45,7 @@ async function remote(base: string, name: string, concurrency: number | undefine
   }
 }
 
-async function inProcess(project: CliProject, name: string, concurrency: number | undefined, env: NodeJS.ProcessEnv): Promise<{ experiment: ExperimentJson; results: ResultJson[] }> {
+async function inProcess(project: CliProject, name: string, run: { concurrency?: number; model?: string }, env: NodeJS.ProcessEnv): Promise<{ experiment: ExperimentJson; results: ResultJson[] }> {
   const config = loadConfig({ ...env, AGENTS_DIR: project.agentsDir, WATCH_DEFINITIONS: "0", RUNTIME_WORKERS: env.RUNTIME_WORKERS && env.RUNTIME_WORKERS !== "0" ? env.RUNTIME_WORKERS : "1" }, project.root);
   const app = await createApp({ config, projectRoot: STUDIO_ROOT, processEnv: (n) => env[n] });
   try {
@@ -53,7 +55,7 @@ async function inProcess(project: CliProject, name: string, concurrency: number 
       if (own.length > 0) throw new CliError(`Eval "${name}" is not valid:\n${own.map(formatDiagnostic).join("\n")}`);
       throw new CliError(`No eval named "${name}" in ${path.relative(project.root, project.agentsDir) || "."}/evals${snapshot.evals.size ? ` (evals: ${[...snapshot.evals.keys()].join(", ")})` : ""}.`);
     }
-    const { done } = await startExperiment(app, { evalName: name, concurrency, createdBy: null });
+    const { done } = await startExperiment(app, { evalName: name, ...run, createdBy: null });
     const finished = await done;
     const results = await app.queries.experiments.results(finished.id);
     return { experiment: experimentView(finished) as ExperimentJson, results: results.map(resultView) as ResultJson[] };
@@ -71,7 +73,8 @@ async function inProcess(project: CliProject, name: string, concurrency: number 
 export async function evalCommand(project: CliProject, io: CommandOutput, name: string | undefined, options: EvalOptions, env: NodeJS.ProcessEnv): Promise<number> {
   if (!name) throw new CliError("Name the eval to run: studio eval <name> (the `name` of a file in agents/evals/).", 2);
   const url = options.url ?? env.STUDIO_URL;
-  const { experiment, results } = url ? await remote(url, name, options.concurrency, env) : await inProcess(project, name, options.concurrency, env);
+  const run = { ...(options.concurrency ? { concurrency: options.concurrency } : {}), ...(options.model ? { model: options.model } : {}) };
+  const { experiment, results } = url ? await remote(url, name, run, env) : await inProcess(project, name, run, env);
   if (options.json) io.out(JSON.stringify({ experiment, results }, null, 2));
   else for (const line of formatExperiment(experiment, results)) io.out(line);
   if (experiment.status === "passed") return 0;

@@ -109,7 +109,7 @@ describe("evals against the scripted model server", () => {
     expect((await api(t.url, "GET", "/api/experiments/does-not-exist")).status).toBe(404);
   });
 
-  it("`studio eval --url` runs it on the running app: exit 1 when a threshold is missed, 0 when every threshold holds", async () => {
+  it("`studio eval --url` runs it on the running app: exit 1 when a threshold is missed, 0 when every threshold holds; --model runs every prompt on another model", async () => {
     fake.setScript(script("Goodbye."));
     const failed = await cli(["eval", EVAL, "--url", t.url], projectRoot);
     expect(failed.code).toBe(1);
@@ -120,6 +120,16 @@ describe("evals against the scripted model server", () => {
     const passed = await cli(["eval", EVAL, "--url", t.url, "--concurrency", "2"], projectRoot);
     expect(passed.out).toContain("PASSED");
     expect(passed.code).toBe(0);
+    fake.clearRequests();
+    const other = await cli(["eval", EVAL, "--url", t.url, "--model", "careful"], projectRoot);
+    expect(other.code).toBe(0);
+    expect(other.out).toContain("on model careful");
+    const agentRequests = fake.getRequests().filter((r) => !String(r.messages[0]?.content).includes("evaluation judge"));
+    expect(agentRequests.length).toBe(3);
+    expect(new Set(agentRequests.map((r) => r.model))).toEqual(new Set(["gpt-4.1"]));
+    const unknownModel = await cli(["eval", EVAL, "--url", t.url, "--model", "nope"], projectRoot);
+    expect(unknownModel.code).toBe(1);
+    expect(unknownModel.err).toContain('no model definition is named "nope"');
     expect((await cli(["eval"], projectRoot)).code).toBe(2);
     expect((await cli(["eval", EVAL, "--concurrency", "zero", "--url", t.url], projectRoot)).err).toContain("--concurrency must be a whole number");
   });

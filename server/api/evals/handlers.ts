@@ -10,7 +10,7 @@ import { evalView, experimentView, resultView } from "./views";
 
 type Ctx = RouteContext<App>;
 
-const startBody = z.object({ concurrency: z.number().int().min(1).max(64).optional() }).strict();
+const startBody = z.object({ concurrency: z.number().int().min(1).max(64).optional(), model: z.string().min(1).optional() }).strict();
 const listQuery = z.object({
   eval: z.string().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
@@ -32,7 +32,7 @@ export function listEvalsHandler({ app }: Ctx): Response {
 /** `POST /api/evals/:name/experiments {concurrency?}` → 202 `{experiment}`; the cases run in the background. */
 export async function startExperimentHandler({ app, params, request, caller }: Ctx): Promise<Response> {
   const body = startBody.parse(await readJson(request));
-  const { experiment } = await startExperiment(app, { evalName: params.name!, concurrency: body.concurrency, createdBy: ownerOf(caller) });
+  const { experiment } = await startExperiment(app, { evalName: params.name!, concurrency: body.concurrency, ...(body.model ? { model: body.model } : {}), createdBy: ownerOf(caller) });
   return Response.json({ experiment: experimentView(experiment) }, { status: 202 });
 }
 

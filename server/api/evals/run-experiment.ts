@@ -3,6 +3,7 @@ import { createLlmJudge } from "@/server/evals/llm-judge";
 import { scoreRun, type CaseScore, type JudgeFn } from "@/server/evals/score-run";
 import type { EvalCaseRecord, EvalRecord } from "@/server/registry";
 import { NotFoundError, ValidationError } from "@/server/runtime/errors";
+import { MODEL_OVERRIDE_VARIABLE } from "@/server/runtime/side-loop/llm-step";
 import type { App } from "../app-context";
 import { collectRun, waitForRest } from "./collect-run";
 import { evalSnapshot, evalSources } from "./eval-snapshot";
@@ -12,6 +13,8 @@ export interface StartExperimentInput {
   evalName: string;
   /** Cases run at once (default: the eval's `concurrency`, else 4). */
   concurrency?: number;
+  /** Run every prompt of the case threads on this model definition instead of their own (`--model`). */
+  model?: string;
   /** The user who starts it (their threads); null in local mode and from the command line. */
   createdBy?: string | null;
 }
@@ -35,7 +38,7 @@ function judgeFor(app: App): JudgeFn {
   });
 }
 
-async function runCase(app: App, ev: EvalRecord, experimentId: string, index: number, c: EvalCaseRecord, userId: string | null, judge: JudgeFn): Promise<void> {
+async function runCase(app: App, ev: EvalRecord, experimentId: string, index: number, c: EvalCaseRecord, opts: { userId: string | null; model?: string }, judge: JudgeFn): Promise<void> {
   const store = app.queries.experiments;
   const def = ev.definition;
   const startedAt = new Date();
@@ -44,8 +47,8 @@ async function runCase(app: App, ev: EvalRecord, experimentId: string, index: nu
   try {
     const thread = await app.runtime.createThread({
       agentId: def.agent,
-      userId,
-      env: { ...def.env, ...c.variables },
+      userId: opts.userId,
+      env: { ...def.env, ...c.variables, ...(opts.model ? { [MODEL_OVERRIDE_VARIABLE]: opts.model } : {}) },
       tags: [experimentTag(experimentId), `eval:${ev.name}`],
       initialMessages: c.messages ?? [{ role: "user", content: c.input }],
     });
@@ -100,11 +103,13 @@ export async function startExperiment(app: App, input: StartExperimentInput): Pr
     throw new NotFoundError(`No eval named "${input.evalName}"${snapshot.evals.size ? `; evals: ${[...snapshot.evals.keys()].join(", ")}` : " (add one under agents/evals/)"}`);
   }
   const concurrency = input.concurrency ?? ev.definition.concurrency ?? 4;
+  if (input.model !== undefined && !snapshot.models.has(input.model))
+    throw new ValidationError(`model: no model definition is named "${input.model}"; models: ${[...snapshot.models.keys()].join(", ")}`, [{ path: "model", message: `unknown model "${input.model}"` }]);
   const experiment = await app.queries.experiments.create({
     evalName: ev.name,
     agentId: ev.definition.agent,
     concurrency,
-    definition: evalSnapshot(ev),
+    definition: { ...evalSnapshot(ev), ...(input.model ? { model: input.model } : {}) },
     sources: await evalSources(snapshot, ev),
     createdBy: input.createdBy ?? null,
     cases: ev.cases.map((c) => ({ caseId: c.id, input: { ...c } })),
@@ -112,7 +117,7 @@ export async function startExperiment(app: App, input: StartExperimentInput): Pr
   const judge = judgeFor(app);
   const done = (async () => {
     try {
-      await pool(ev.cases.length, concurrency, (i) => runCase(app, ev, experiment.id, i, ev.cases[i]!, input.createdBy ?? null, judge));
+      await pool(ev.cases.length, concurrency, (i) => runCase(app, ev, experiment.id, i, ev.cases[i]!, { userId: input.createdBy ?? null, ...(input.model ? { model: input.model } : {}) }, judge));
       const results = await app.queries.experiments.results(experiment.id);
       const summary = summarize(results, ev.definition.thresholds ?? {}, ev.scorerNames);
       await app.queries.experiments.finish(experiment.id, { status: summary.misses.length === 0 ? "passed" : "failed", summary: { ...summary } });
