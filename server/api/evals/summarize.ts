@@ -1,34 +1,7 @@
 import type { ExperimentResultRow } from "@/server/db/queries/experiments";
+import type { ExperimentSummary, ScorerSummary, ThresholdMiss } from "@/shared/experiment-summary";
 
-export interface ScorerSummary {
-  /** Mean score over the cases (0..1). */
-  mean: number;
-  /** Share of cases this scorer passed. */
-  passRate: number;
-}
-
-export interface ThresholdMiss {
-  /** A scorer name, or `passRate`. */
-  name: string;
-  threshold: number;
-  actual: number;
-}
-
-export interface ExperimentSummary {
-  cases: number;
-  passed: number;
-  errors: number;
-  /** Share of cases that passed every scorer. */
-  passRate: number;
-  scorers: Record<string, ScorerSummary>;
-  costUsd: number;
-  judgeCostUsd: number;
-  inputTokens: number;
-  outputTokens: number;
-  /** Mean latency of a case (ms). */
-  meanLatencyMs: number;
-  misses: ThresholdMiss[];
-}
+export type { ExperimentSummary } from "@/shared/experiment-summary";
 
 const round = (n: number, digits = 6) => Math.round(n * 10 ** digits) / 10 ** digits;
 
