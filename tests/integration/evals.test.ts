@@ -154,4 +154,22 @@ describe("evals against the scripted model server", () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it("saves a chat thread as a case of the eval: its conversation and reply appended to the JSONL file, reloaded", async () => {
+    fake.setScript([{ when: { last_contains: "Summarise" }, respond: { content: "A short summary." } }]);
+    const created = await api(t.url, "POST", "/api/threads", { agent_id: "writing_assistant", initial_messages: [{ role: "user", content: "Summarise: the cat sat." }] });
+    const id = created.body.threadId;
+    await waitFor(async () => ((await api(t.url, "GET", `/api/threads/${id}`)).body.thread.status === "idle" ? true : undefined));
+    const saved = await api(t.url, "POST", `/api/evals/${EVAL}/cases`, { thread_id: id, id: "summary" });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toEqual({ case: { id: "summary", input: "Summarise: the cat sat.", expected: "A short summary.", metadata: { source_thread: id } }, file: "evals/writing_assistant_basics.jsonl" });
+    const lines = fs.readFileSync(path.join(t.agentsDir, "evals/writing_assistant_basics.jsonl"), "utf8").trim().split("\n");
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ id: "summary", expected: "A short summary." });
+    expect((await api(t.url, "GET", "/api/evals")).body.evals.find((e: any) => e.name === EVAL).cases).toBe(3);
+    const again = await api(t.url, "POST", `/api/evals/${EVAL}/cases`, { thread_id: id, id: "summary" });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toContain('already has a case "summary"');
+    expect((await api(t.url, "POST", `/api/evals/${EVAL}/cases`, { thread_id: "nope" })).status).toBe(404);
+    expect((await api(t.url, "POST", `/api/evals/${EVAL}/cases`, {})).status).toBe(400);
+  });
 });

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { NotFoundError } from "@/server/runtime/errors";
 import type { App } from "../app-context";
-import { ownerOf } from "../auth/access";
+import { assertAdmin, assertThreadAccess, ownerOf } from "../auth/access";
 import { readJson, type RouteContext } from "../rest/router";
 import { parseQuery } from "../threads/schemas";
 import { compareExperiments } from "./compare";
 import { startExperiment } from "./run-experiment";
+import { saveThreadAsCase } from "./save-case";
 import { evalView, experimentView, resultView } from "./views";
 
 type Ctx = RouteContext<App>;
@@ -16,6 +17,7 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
+const saveCaseBody = z.object({ thread_id: z.string().min(1), id: z.string().min(1).max(120).optional(), expected: z.string().optional() }).strict();
 const compareQuery = z.object({ a: z.string().min(1, "a: the id of the first experiment"), b: z.string().min(1, "b: the id of the second experiment") });
 
 async function loadExperiment(app: App, id: string) {
@@ -58,4 +60,13 @@ export async function compareExperimentsHandler({ app, url }: Ctx): Promise<Resp
   const b = await loadExperiment(app, q.b);
   const { cases, definitionDiff } = compareExperiments(a, b);
   return Response.json({ a: experimentView(a.experiment), b: experimentView(b.experiment), cases, definition_diff: definitionDiff });
+}
+
+/** `POST /api/evals/:name/cases {thread_id, id?, expected?}` → 201 `{case, file}`: the thread becomes a case (admins). */
+export async function saveCaseHandler({ app, params, request, caller }: Ctx): Promise<Response> {
+  assertAdmin(caller, "Adding cases to an eval file");
+  const body = saveCaseBody.parse(await readJson(request));
+  if (caller) await assertThreadAccess(app, caller, body.thread_id);
+  const saved = await saveThreadAsCase(app, { evalName: params.name!, threadId: body.thread_id, ...(body.id ? { id: body.id } : {}), ...(body.expected !== undefined ? { expected: body.expected } : {}) });
+  return Response.json(saved, { status: 201 });
 }

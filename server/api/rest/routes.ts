@@ -21,7 +21,7 @@ import {
   updateUserHandler,
 } from "./handlers/admin";
 import { ROUTE_METHODS } from "@/server/spec";
-import { compareExperimentsHandler, getExperimentHandler, listEvalsHandler, listExperimentsHandler, startExperimentHandler } from "../evals/handlers";
+import { compareExperimentsHandler, getExperimentHandler, listEvalsHandler, listExperimentsHandler, saveCaseHandler, startExperimentHandler } from "../evals/handlers";
 import { mcpHandler } from "../mcp/mcp-handler";
 import { mcpServersHandler } from "../mcp/servers-handler";
 import { controllerHandler, listEndpointsHandler, threadEndpointHandler } from "../endpoints/handlers";
@@ -86,6 +86,7 @@ export const routes: Route<App>[] = [
   ...(["POST", "GET", "DELETE"] as const).map((method) => ({ method, path: "/api/mcp", handler: mcpHandler, scope: "mcp" as const })),
   { method: "GET", path: "/api/evals", handler: listEvalsHandler },
   { method: "POST", path: "/api/evals/:name/experiments", handler: startExperimentHandler },
+  { method: "POST", path: "/api/evals/:name/cases", handler: saveCaseHandler },
   { method: "GET", path: "/api/experiments", handler: listExperimentsHandler },
   { method: "GET", path: "/api/experiments/compare", handler: compareExperimentsHandler },
   { method: "GET", path: "/api/experiments/:id", handler: getExperimentHandler },

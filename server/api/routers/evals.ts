@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { NotFoundError } from "@/server/runtime/errors";
-import { ownerOf } from "../auth/access";
+import { assertThreadAccess, ownerOf } from "../auth/access";
 import { compareExperiments } from "../evals/compare";
 import { startExperiment } from "../evals/run-experiment";
+import { saveThreadAsCase } from "../evals/save-case";
 import { evalView, experimentView, resultView } from "../evals/views";
 import type { App } from "../app-context";
-import { publicProcedure, router } from "../trpc";
+import { adminProcedure, publicProcedure, router } from "../trpc";
 
 async function load(app: App, id: string) {
   const experiment = await app.queries.experiments.get(id);
@@ -35,6 +36,13 @@ export const evalsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { experiment } = await startExperiment(ctx.app, { evalName: input.name, concurrency: input.concurrency, ...(input.model ? { model: input.model } : {}), createdBy: ownerOf(ctx.caller) });
       return experimentView(experiment);
+    }),
+  /** "Save this thread as a case" of an eval whose cases are a JSONL file (admins). */
+  saveCase: adminProcedure
+    .input(z.object({ name: z.string().min(1), threadId: z.string().min(1), id: z.string().min(1).max(120).optional(), expected: z.string().optional() }))
+    .mutation(async ({ ctx, input }) => {
+      if (ctx.caller) await assertThreadAccess(ctx.app, ctx.caller, input.threadId);
+      return saveThreadAsCase(ctx.app, { evalName: input.name, threadId: input.threadId, ...(input.id ? { id: input.id } : {}), ...(input.expected !== undefined ? { expected: input.expected } : {}) });
     }),
   compare: publicProcedure.input(z.object({ a: z.string().min(1), b: z.string().min(1) })).query(async ({ ctx, input }) => {
     const a = await load(ctx.app, input.a);
