@@ -5,6 +5,7 @@ import { setScript } from "../scripts/fake-llm/fake-llm-client";
 import type { Rule } from "../scripts/fake-llm/script-schema";
 import { E2E_AGENTS_DIR, E2E_FAKE_LLM_URL } from "./env";
 import { expectAccessible } from "./pages/axe";
+import { shot } from "./pages/chat-api";
 import { EvalsPage } from "./pages/evals-page";
 
 const EVAL = "writing_assistant_basics";
@@ -26,7 +27,7 @@ test.afterAll(() => {
   fs.writeFileSync(promptFile, original);
 });
 
-test("run the example eval twice from the UI, with a changed prompt, and compare the two experiments", async ({ page }) => {
+test("run the example eval twice from the UI, with a changed prompt, and compare the two experiments", async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const evals = new EvalsPage(page);
   await setScript(E2E_FAKE_LLM_URL, script("Hello! Happy to help."));
@@ -58,6 +59,7 @@ test("run the example eval twice from the UI, with a changed prompt, and compare
   await expect(diff).toContainText("prompts/writing_assistant.ts");
   await expect(diff).toContainText("+You are a terse writing assistant.");
   await expectAccessible(page, "the compare view");
+  await shot(page, testInfo, "compare view");
 
   // The failed experiment's page lists each case with its thread.
   await page.getByRole("link", { name: /…/ }).nth(1).click();
@@ -66,6 +68,7 @@ test("run the example eval twice from the UI, with a changed prompt, and compare
   await expect(page.getByText("Threshold missed: passRate")).toBeVisible();
   await expect(page.getByTestId("case-row")).toHaveCount(2);
   await expectAccessible(page, "the experiment page");
+  await shot(page, testInfo, "experiment page");
   await page.getByTestId("case-row").filter({ hasText: "greeting" }).getByRole("link", { name: "Open thread" }).click();
   await expect(page).toHaveURL(/\/threads\/[^/]+\?view=inspector/);
 });
