@@ -91,6 +91,7 @@ describe("evals against the scripted model server", () => {
 
     const listed = (await api(t.url, "GET", `/api/experiments?eval=${EVAL}`)).body;
     expect(listed.experiments.map((e: any) => e.id)).toEqual([second.experiment.id, first.experiment.id]);
+    expect(listed.total).toBe(2);
     const cmp = (await api(t.url, "GET", `/api/experiments/compare?a=${first.experiment.id}&b=${second.experiment.id}`)).body;
     expect(cmp.cases.find((c: any) => c.caseId === "greeting")).toMatchObject({ deltas: { mentions_expected: -1 }, a: { passed: true, reply: "Hello! Happy to help." }, b: { passed: false, reply: "Goodbye." } });
     expect(cmp.cases.find((c: any) => c.caseId === "count_words").deltas.mentions_expected).toBe(0);
@@ -98,6 +99,18 @@ describe("evals against the scripted model server", () => {
     expect(cmp.definition_diff[0]).toMatchObject({ file: "prompts/writing_assistant.ts", status: "changed" });
     expect(cmp.definition_diff[0].patch).toContain("-You are a writing assistant.");
     expect(cmp.definition_diff[0].patch).toContain("+You are a terse writing assistant.");
+  });
+
+  it("an experiment whose process stopped (no heartbeat) ends as an error, its unfinished cases too", async () => {
+    const queries = t.app.queries.experiments;
+    const orphan = await queries.create({ evalName: EVAL, agentId: "writing_assistant", concurrency: 1, definition: {}, sources: {}, createdBy: null, cases: [{ caseId: "a", input: { input: "x" } }] });
+    // Fresh heartbeat: still running.
+    expect((await api(t.url, "GET", `/api/experiments/${orphan.id}`)).body.experiment.status).toBe("running");
+    expect(await queries.failStale(new Date(Date.now() + 1000))).toContain(orphan.id);
+    const got = (await api(t.url, "GET", `/api/experiments/${orphan.id}`)).body;
+    expect(got.experiment).toMatchObject({ status: "error", error: expect.stringContaining("interrupted") });
+    expect(got.results[0]).toMatchObject({ status: "error", passed: false });
+    expect(await queries.failStale(new Date(Date.now() + 1000))).not.toContain(orphan.id);
   });
 
   it("answers bad input with 4xx and the field", async () => {

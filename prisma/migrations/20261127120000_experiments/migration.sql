@@ -11,6 +11,7 @@ CREATE TABLE "Experiment" (
     "error" TEXT,
     "createdBy" TEXT,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "heartbeatAt" DATETIME,
     "finishedAt" DATETIME
 );
 

@@ -5,7 +5,7 @@ import { assertAdmin, assertThreadAccess, ownerOf } from "../auth/access";
 import { readJson, type RouteContext } from "../rest/router";
 import { parseQuery } from "../threads/schemas";
 import { compareExperiments } from "./compare";
-import { startExperiment } from "./run-experiment";
+import { settleInterrupted, startExperiment } from "./run-experiment";
 import { saveThreadAsCase } from "./save-case";
 import { evalView, experimentView, resultView } from "./views";
 
@@ -21,6 +21,7 @@ const saveCaseBody = z.object({ thread_id: z.string().min(1), id: z.string().min
 const compareQuery = z.object({ a: z.string().min(1, "a: the id of the first experiment"), b: z.string().min(1, "b: the id of the second experiment") });
 
 async function loadExperiment(app: App, id: string) {
+  await settleInterrupted(app);
   const experiment = await app.queries.experiments.get(id);
   if (!experiment) throw new NotFoundError(`Experiment ${id} not found`);
   return { experiment, results: await app.queries.experiments.results(id) };
@@ -43,6 +44,7 @@ export async function listExperimentsHandler({ app, url }: Ctx): Promise<Respons
   const q = parseQuery(listQuery, url.searchParams);
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
+  await settleInterrupted(app);
   const { experiments, total } = await app.queries.experiments.list({ evalName: q.eval, limit, offset });
   return Response.json({ experiments: experiments.map(experimentView), total, limit, offset });
 }

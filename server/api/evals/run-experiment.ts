@@ -25,6 +25,15 @@ export interface StartedExperiment {
   done: Promise<ExperimentRow>;
 }
 
+/** How often a running experiment renews its heartbeat; one silent for `STALE_AFTER_MS` was interrupted. */
+const HEARTBEAT_MS = 5_000;
+export const STALE_AFTER_MS = 30_000;
+
+/** Ends the experiments whose process stopped while they ran (read paths call it before they read). */
+export function settleInterrupted(app: App): Promise<string[]> {
+  return app.queries.experiments.failStale(new Date(Date.now() - STALE_AFTER_MS));
+}
+
 /** The experiment id tag each case's thread carries. */
 export const experimentTag = (id: string) => `experiment:${id}`;
 
@@ -115,6 +124,8 @@ export async function startExperiment(app: App, input: StartExperimentInput): Pr
     cases: ev.cases.map((c) => ({ caseId: c.id, input: { ...c } })),
   });
   const judge = judgeFor(app);
+  const beat = setInterval(() => void app.queries.experiments.heartbeat(experiment.id).catch(() => undefined), HEARTBEAT_MS);
+  beat.unref?.();
   const done = (async () => {
     try {
       await pool(ev.cases.length, concurrency, (i) => runCase(app, ev, experiment.id, i, ev.cases[i]!, { userId: input.createdBy ?? null, ...(input.model ? { model: input.model } : {}) }, judge));
@@ -123,6 +134,8 @@ export async function startExperiment(app: App, input: StartExperimentInput): Pr
       await app.queries.experiments.finish(experiment.id, { status: summary.misses.length === 0 ? "passed" : "failed", summary: { ...summary } });
     } catch (error) {
       await app.queries.experiments.finish(experiment.id, { status: "error", summary: null, error: (error as Error).message }).catch(() => undefined);
+    } finally {
+      clearInterval(beat);
     }
     return (await app.queries.experiments.get(experiment.id))!;
   })();

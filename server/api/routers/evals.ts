@@ -2,13 +2,14 @@ import { z } from "zod";
 import { NotFoundError } from "@/server/runtime/errors";
 import { assertThreadAccess, ownerOf } from "../auth/access";
 import { compareExperiments } from "../evals/compare";
-import { startExperiment } from "../evals/run-experiment";
+import { settleInterrupted, startExperiment } from "../evals/run-experiment";
 import { saveThreadAsCase } from "../evals/save-case";
 import { evalView, experimentView, resultView } from "../evals/views";
 import type { App } from "../app-context";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 
 async function load(app: App, id: string) {
+  await settleInterrupted(app);
   const experiment = await app.queries.experiments.get(id);
   if (!experiment) throw new NotFoundError(`Experiment ${id} not found`);
   return { experiment, results: await app.queries.experiments.results(id) };
@@ -24,6 +25,7 @@ export const evalsRouter = router({
   experiments: publicProcedure
     .input(z.object({ eval: z.string().min(1).optional(), limit: z.number().int().min(1).max(200).optional() }))
     .query(async ({ ctx, input }) => {
+      await settleInterrupted(ctx.app);
       const { experiments, total } = await ctx.app.queries.experiments.list({ evalName: input.eval, limit: input.limit ?? 50, offset: 0 });
       return { experiments: experiments.map(experimentView), total };
     }),

@@ -28,6 +28,7 @@ export interface ExperimentRow {
   error: string | null;
   createdBy: string | null;
   createdAt: Date;
+  heartbeatAt: Date | null;
   finishedAt: Date | null;
 }
 
@@ -90,6 +91,7 @@ export function experimentQueries(prisma: PrismaClient) {
       const row = await prisma.experiment.create({
         data: {
           ...rest,
+          heartbeatAt: new Date(),
           definition: rest.definition as object,
           sources: rest.sources,
           results: { create: cases.map((c, i) => ({ caseIndex: i, caseId: c.caseId, input: c.input as object, scores: [] })) },
@@ -99,6 +101,23 @@ export function experimentQueries(prisma: PrismaClient) {
     },
     async finish(id: string, data: { status: string; summary: Record<string, unknown> | null; error?: string | null }): Promise<void> {
       await prisma.experiment.update({ where: { id }, data: { status: data.status, summary: (data.summary ?? undefined) as object | undefined, error: data.error ?? null, finishedAt: new Date() } });
+    },
+    /** The running process says it is still at work. */
+    async heartbeat(id: string): Promise<void> {
+      await prisma.experiment.updateMany({ where: { id, status: "running" }, data: { heartbeatAt: new Date() } });
+    },
+    /**
+     * Running experiments whose heartbeat is older than `before` were interrupted (their process stopped): they end
+     * as `error`, and so do their unfinished cases. Returns their ids.
+     */
+    async failStale(before: Date): Promise<string[]> {
+      const stale = await prisma.experiment.findMany({ where: { status: "running", OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: before } }] }, select: { id: true } });
+      const ids = stale.map((e) => e.id);
+      if (ids.length === 0) return [];
+      const message = "interrupted: the process running the experiment stopped before it finished";
+      await prisma.experimentResult.updateMany({ where: { experimentId: { in: ids }, status: { in: ["pending", "running"] } }, data: { status: "error", error: message, passed: false } });
+      await prisma.experiment.updateMany({ where: { id: { in: ids }, status: "running" }, data: { status: "error", error: message, finishedAt: new Date() } });
+      return ids;
     },
     async updateResult(experimentId: string, caseIndex: number, data: ResultUpdate): Promise<void> {
       const { scores, ...rest } = data;

@@ -11,6 +11,7 @@ CREATE TABLE "Experiment" (
     "error" TEXT,
     "createdBy" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "heartbeatAt" TIMESTAMP(3),
     "finishedAt" TIMESTAMP(3),
 
     CONSTRAINT "Experiment_pkey" PRIMARY KEY ("id")
