@@ -32,7 +32,7 @@ describe("studio validate", () => {
   it("exits 0 on the shipped example graph and prints its counts", async () => {
     const r = await run(["validate"], projectRoot);
     expect(r.err).toBe("");
-    expect(r.out).toMatch(/agents: \d+ agents, \d+ prompts, .*; 0 errors/);
+    expect(r.out).toMatch(/agents: \d+ agents, \d+ prompts, .*, 1 evals; 0 errors/);
     expect(r.code).toBe(0);
   });
 
