@@ -27,7 +27,7 @@ test.afterAll(() => {
   fs.writeFileSync(promptFile, original);
 });
 
-test("run the example eval twice from the UI, with a changed prompt, and compare the two experiments", async ({ page }, testInfo) => {
+test("run the example eval twice from the UI, the second time with a changed prompt on another model, and compare the two experiments", async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const evals = new EvalsPage(page);
   await setScript(E2E_FAKE_LLM_URL, script("Hello! Happy to help."));
@@ -44,6 +44,8 @@ test("run the example eval twice from the UI, with a changed prompt, and compare
   fs.writeFileSync(promptFile, original.replace("You are a writing assistant.", "You are a terse writing assistant."));
   await page.waitForTimeout(1500); // the registry reloads the changed file
   await setScript(E2E_FAKE_LLM_URL, script("Goodbye."));
+  // This time every prompt runs on the careful model.
+  await page.getByLabel("Model").selectOption("careful");
   await evals.run(EVAL);
   await evals.expectNewest("failed", before + 2);
 
@@ -65,6 +67,7 @@ test("run the example eval twice from the UI, with a changed prompt, and compare
   await page.getByRole("link", { name: /…/ }).nth(1).click();
   await expect(page.getByRole("heading", { name: `Experiment of ${EVAL}` })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("experiment-summary")).toContainText("Pass rate 50%");
+  await expect(page.getByText(/agent writing_assistant · model careful/)).toBeVisible();
   await expect(page.getByText("Threshold missed: passRate")).toBeVisible();
   await expect(page.getByTestId("case-row")).toHaveCount(2);
   await expectAccessible(page, "the experiment page");

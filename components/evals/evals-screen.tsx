@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Badge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
 import { useTRPC } from "../trpc-provider";
-import { card, errorText, tableClass } from "@/components/ui/styles";
+import { card, errorText, inputClass, tableClass } from "@/components/ui/styles";
 import { asSummary, pct, statusTone, usd } from "./format";
 
 /** The evals of `agents/evals/`, a run button for each, and the experiments table with a two-way compare. */
@@ -22,6 +22,7 @@ export function EvalsScreen() {
   });
   const start = useMutation(trpc.evals.start.mutationOptions({ onSuccess: () => client.invalidateQueries({ queryKey: trpc.evals.experiments.queryKey() }) }));
   const [picked, setPicked] = useState<string[]>([]);
+  const [model, setModel] = useState("");
   const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-1), id]));
 
   return (
@@ -35,7 +36,20 @@ export function EvalsScreen() {
       {evals.error ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{errorText(evals.error)}</p> : null}
       {start.error ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{errorText(start.error)}</p> : null}
       <section className={card} aria-labelledby="evals-heading">
-        <h2 id="evals-heading" className="mb-3 font-medium">Evals</h2>
+        <div className="mb-3 flex flex-wrap items-center gap-3">
+          <h2 id="evals-heading" className="font-medium">Evals</h2>
+          <label className="ml-auto flex items-center gap-2 text-sm">
+            Model
+            <select className={`${inputClass} py-1`} value={model} onChange={(ev) => setModel(ev.target.value)}>
+              <option value="">each prompt&apos;s own</option>
+              {(evals.data?.models ?? []).map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         {evals.data && evals.data.evals.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">No evals yet: add a file to agents/evals/ with defineEval.</p> : null}
         {evals.data && evals.data.evals.length > 0 ? (
           <table className={tableClass}>
@@ -63,7 +77,7 @@ export function EvalsScreen() {
                   <td className="text-xs">{e.scorers.join(", ")}</td>
                   <td className="text-xs">{Object.entries(e.thresholds).map(([k, v]) => `${k} ≥ ${v}`).join(", ") || "–"}</td>
                   <td>
-                    <button type="button" className={buttonClass("primary", "sm")} disabled={start.isPending} onClick={() => start.mutate({ name: e.name })}>
+                    <button type="button" className={buttonClass("primary", "sm")} disabled={start.isPending} onClick={() => start.mutate({ name: e.name, ...(model ? { model } : {}) })}>
                       Run {e.name}
                     </button>
                   </td>

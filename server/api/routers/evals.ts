@@ -20,7 +20,7 @@ export const evalsRouter = router({
   /** The valid evals, and the diagnostics of the eval files that are not. */
   list: publicProcedure.query(({ ctx }) => {
     const snap = ctx.app.registry.current();
-    return { evals: [...snap.evals.values()].map(evalView), diagnostics: snap.diagnostics.filter((d) => d.kind === "evals") };
+    return { evals: [...snap.evals.values()].map(evalView), models: [...snap.models.keys()].sort(), diagnostics: snap.diagnostics.filter((d) => d.kind === "evals") };
   }),
   experiments: publicProcedure
     .input(z.object({ eval: z.string().min(1).optional(), limit: z.number().int().min(1).max(200).optional() }))
