@@ -1,9 +1,6 @@
 import path from "node:path";
-import { startExperiment } from "@/server/api/evals/run-experiment";
-import { experimentView, resultView } from "@/server/api/evals/views";
 import { formatDiagnostic } from "@/server/registry";
 import { loadConfig } from "@/server/env";
-import { createApp } from "@/server/worker/app";
 import { formatExperiment, type ExperimentJson, type ResultJson } from "./eval-report";
 import { CliError, STUDIO_ROOT, type CliProject, type CommandOutput } from "./project";
 
@@ -46,6 +43,10 @@ async function remote(base: string, name: string, body: { concurrency?: number; 
 }
 
 async function inProcess(project: CliProject, name: string, run: { concurrency?: number; model?: string }, env: NodeJS.ProcessEnv): Promise<{ experiment: ExperimentJson; results: ResultJson[] }> {
+  // The app (database, runtime) is loaded only for this command, so the other commands start fast.
+  const { createApp } = await import("@/server/worker/app");
+  const { startExperiment } = await import("@/server/api/evals/run-experiment");
+  const { experimentView, resultView } = await import("@/server/api/evals/views");
   const config = loadConfig({ ...env, AGENTS_DIR: project.agentsDir, WATCH_DEFINITIONS: "0", RUNTIME_WORKERS: env.RUNTIME_WORKERS && env.RUNTIME_WORKERS !== "0" ? env.RUNTIME_WORKERS : "1" }, project.root);
   const app = await createApp({ config, projectRoot: STUDIO_ROOT, processEnv: (n) => env[n] });
   try {
