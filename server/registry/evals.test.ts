@@ -65,6 +65,18 @@ describe("evals/*.ts", () => {
     expect(snap.evals.size).toBe(0);
   });
 
+  it("case attachments name files next to the eval; a missing one is reported and leaves the eval out", async () => {
+    const snap = await loadFiles({
+      ...baseGraph(),
+      "evals/files.ts": evalFile(`{ name: "files", agent: "a", cases: [{ input: "see", attachments: [{ file: "./note.txt" }, { name: "x.txt", mimeType: "text/plain", data: "eA==" }] }], scorers: [scorers.contains("x")] }`),
+      "evals/note.txt": "one two three",
+      "evals/gone.ts": evalFile(`{ name: "gone", agent: "a", cases: [{ input: "see", attachments: [{ file: "./nowhere.png" }] }], scorers: [scorers.contains("x")] }`),
+    });
+    expect(snap.evals.get("files")!.cases[0]!.attachments).toHaveLength(2);
+    expect(single(snap, "evals/gone.ts", "cases.0.attachments.0.file")).toMatchObject({ message: expect.stringContaining("looked for evals/nowhere.png"), fix: expect.stringContaining("next to evals/gone.ts") });
+    expect(snap.evals.has("gone")).toBe(false);
+  });
+
   it("reloads when the eval or its cases file changes", async () => {
     const dir = await makeAgentsDir({ ...baseGraph(), "evals/j.ts": evalFile(`{ name: "j", agent: "a", cases: "./j.jsonl", scorers: [scorers.contains("x")] }`), "evals/j.jsonl": `{"input": "one"}\n` });
     cleanups.push(() => removeDir(dir));

@@ -24,6 +24,8 @@ export interface LoadedEvalFile {
   value: unknown;
   /** The cases file's rows when `cases` names one that could be read (`line` is 1-based). */
   caseRows?: { file: string; rows: { line: number; value: unknown }[] };
+  /** True when a case names an attachment file that is missing (reported; the eval is left out). */
+  missingFiles?: boolean;
 }
 
 /** A case after validation, with a stable id (`id`, else its 1-based position). */
@@ -61,7 +63,41 @@ export async function loadEvalFiles(dir: string, importDefault: DefinitionImport
       if (read.ok) entry.caseRows = { file: read.file, rows: read.rows };
       else diagnostics.push(read.diagnostic);
     }
+    const missing = await missingAttachments(dir, file, absPath, entry);
+    if (missing.length > 0) {
+      diagnostics.push(...missing);
+      entry.missingFiles = true;
+    }
     out.push(entry);
+  }
+  return out;
+}
+
+/** Case attachments given as `{ file }` must exist next to the eval (inside AGENTS_DIR). */
+async function missingAttachments(dir: string, file: string, absPath: string, entry: LoadedEvalFile): Promise<Diagnostic[]> {
+  const inline = (entry.value as { cases?: unknown } | undefined)?.cases;
+  const rows = entry.caseRows?.rows ?? (Array.isArray(inline) ? inline.map((value, i) => ({ line: i, value })) : []);
+  const out: Diagnostic[] = [];
+  for (const [i, row] of rows.entries()) {
+    const list = (row.value as { attachments?: unknown } | null)?.attachments;
+    if (!Array.isArray(list)) continue;
+    for (const [j, a] of list.entries()) {
+      const named = (a as { file?: unknown } | null)?.file;
+      if (typeof named !== "string") continue;
+      const abs = path.resolve(path.dirname(absPath), named);
+      const rel = path.relative(dir, abs).split(path.sep).join("/");
+      const ok = !rel.startsWith("..") && (await fs.stat(abs).then((s) => s.isFile(), () => false));
+      if (ok) continue;
+      const where = entry.caseRows ? `${entry.caseRows.file} line ${row.line}` : `cases.${i}`;
+      out.push({
+        severity: "error",
+        kind: "evals",
+        file,
+        field: entry.caseRows ? "cases" : `cases.${i}.attachments.${j}.file`,
+        message: `The attachment "${named}" of a case (${where}) ${rel.startsWith("..") ? "is outside AGENTS_DIR" : `does not exist (looked for ${rel})`}.`,
+        fix: `Put the file next to ${file} and name it relatively (e.g. "./photo.png"), or remove the attachment.`,
+      });
+    }
   }
   return out;
 }
@@ -115,7 +151,7 @@ export function validateEvalFiles(files: readonly LoadedEvalFile[], refs: EvalRe
       error({ field: "name", message: `Duplicate eval name "${def.name}": defined in ${earlier.file} and ${f.file}. Only ${earlier.file} is used.`, fix: `Give each eval a unique name: change it in ${f.file}.` });
       continue;
     }
-    if (!ok) continue;
+    if (!ok || f.missingFiles) continue;
     out.set(def.name, { name: def.name, file: f.file, absPath: f.absPath, definition: def, cases, ...(f.caseRows ? { casesFile: f.caseRows.file } : {}), scorerNames: names });
   }
   return out;

@@ -15,6 +15,15 @@ const messageSchema = z.object({
   content: z.string({ error: "content must be a string" }),
 });
 
+/** A file sent with the case's last user message: a file next to the eval (`file`), or inline base64 content. */
+const caseAttachmentSchema = z.union(
+  [
+    z.object({ file: z.string().min(1), mimeType: z.string().min(1).optional() }).strict(),
+    z.object({ name: z.string().min(1), mimeType: z.string().min(1), data: z.string() }).strict(),
+  ],
+  { error: "an attachment is { file: './photo.png' } (a file next to the eval) or { name, mimeType, data } (base64)" },
+);
+
 const envValues = z.record(
   z.string().regex(ENV_NAME_PATTERN, { error: "variable names are letters, digits and _ (e.g. TONE)" }),
   z.string({ error: "variable values must be strings" }),
@@ -29,6 +38,8 @@ export const evalCaseSchema = z
     id: z.string().min(1).max(120).optional(),
     input: z.string().min(1, { error: "input must not be empty: the user message that starts the case" }).optional(),
     messages: z.array(messageSchema).min(1).optional(),
+    /** Files sent with the last user message. */
+    attachments: z.array(caseAttachmentSchema).max(20).optional(),
     /** Thread variables for this case (over the eval's `env`). */
     variables: envValues.optional(),
     expected: z.string().optional(),

@@ -101,6 +101,28 @@ describe("evals against the scripted model server", () => {
     expect(cmp.definition_diff[0].patch).toContain("+You are a terse writing assistant.");
   });
 
+  it("a case's attachments are sent with its last user message", async () => {
+    fs.writeFileSync(path.join(t.agentsDir, "evals/note.txt"), "one two three");
+    fs.writeFileSync(
+      path.join(t.agentsDir, "evals/with_file.ts"),
+      `import { defineEval, scorers } from "@studio/spec";\nexport default defineEval({ name: "with_file", agent: "writing_assistant", cases: [{ id: "file", input: "Read the attached note.", attachments: [{ file: "./note.txt" }] }], scorers: [scorers.contains("note")] });\n`,
+    );
+    await waitFor(async () => (await api(t.url, "GET", "/api/evals")).body.evals.some((e: any) => e.name === "with_file"));
+    fake.setScript([{ when: { last_role: "user" }, respond: { content: "I read your note." } }]);
+    const started = await api(t.url, "POST", "/api/evals/with_file/experiments", {});
+    const done = await waitFor(async () => {
+      const { body } = await api(t.url, "GET", `/api/experiments/${started.body.experiment.id}`);
+      return body.experiment.status !== "running" ? body : undefined;
+    }, 30_000);
+    expect(done.experiment.status).toBe("passed");
+    const messages = (await api(t.url, "GET", `/api/threads/${done.results[0].thread_id}/messages`)).body.messages;
+    const user = messages.find((m: any) => m.role === "user");
+    expect(user.content).toBe("Read the attached note.");
+    expect(user.attachments.map((a: any) => [a.name, a.mimeType])).toEqual([["note.txt", "text/plain"]]);
+    const file = await fetch(`${t.url}/api/threads/${done.results[0].thread_id}/fs${user.attachments[0].path}`);
+    expect(await file.text()).toBe("one two three");
+  });
+
   it("an experiment whose process stopped (no heartbeat) ends as an error, its unfinished cases too", async () => {
     const queries = t.app.queries.experiments;
     const orphan = await queries.create({ evalName: EVAL, agentId: "writing_assistant", concurrency: 1, definition: {}, sources: {}, createdBy: null, cases: [{ caseId: "a", input: { input: "x" } }] });

@@ -1,8 +1,12 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { ExperimentRow } from "@/server/db/queries/experiments";
 import { createLlmJudge } from "@/server/evals/llm-judge";
 import { scoreRun, type CaseScore, type JudgeFn } from "@/server/evals/score-run";
 import type { EvalCaseRecord, EvalRecord } from "@/server/registry";
 import { NotFoundError, ValidationError } from "@/server/runtime/errors";
+import { guessMimeType } from "@/server/runtime/files/paths";
+import type { AttachmentInput } from "@/server/spec";
 import { MODEL_OVERRIDE_VARIABLE } from "@/server/runtime/side-loop/llm-step";
 import type { App } from "../app-context";
 import { collectRun, waitForRest } from "./collect-run";
@@ -59,8 +63,10 @@ async function runCase(app: App, ev: EvalRecord, experimentId: string, index: nu
       userId: opts.userId,
       env: { ...def.env, ...c.variables, ...(opts.model ? { [MODEL_OVERRIDE_VARIABLE]: opts.model } : {}) },
       tags: [experimentTag(experimentId), `eval:${ev.name}`],
-      initialMessages: c.messages ?? [{ role: "user", content: c.input }],
+      initialMessages: c.attachments?.length ? (c.messages ?? []).slice(0, -1) : (c.messages ?? [{ role: "user", content: c.input }]),
     });
+    // With attachments, the last user message is posted with its files (initial messages carry none).
+    if (c.attachments?.length) await app.runtime.postMessage(thread.id, { content: c.input, attachments: await caseAttachments(ev, c) });
     threadId = thread.id;
     await store.updateResult(experimentId, index, { threadId });
     const timeoutMs = def.timeoutMs ?? 120_000;
@@ -88,6 +94,20 @@ async function runCase(app: App, ev: EvalRecord, experimentId: string, index: nu
   } catch (error) {
     await store.updateResult(experimentId, index, { status: "error", error: (error as Error).message, passed: false, threadId, finishedAt: new Date() });
   }
+}
+
+/** A case's attachments as message attachments: files next to the eval are read and sent as base64. */
+async function caseAttachments(ev: EvalRecord, c: EvalCaseRecord): Promise<AttachmentInput[]> {
+  const out: AttachmentInput[] = [];
+  for (const a of c.attachments ?? []) {
+    if ("data" in a) {
+      out.push(a);
+      continue;
+    }
+    const abs = path.resolve(path.dirname(ev.absPath), a.file);
+    out.push({ name: path.basename(abs), mimeType: a.mimeType ?? guessMimeType(abs), data: (await fs.readFile(abs)).toString("base64") });
+  }
+  return out;
 }
 
 async function pool(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {
