@@ -51,9 +51,9 @@ export async function collectRun(app: App, c: EvalCaseRecord, rootId: string, la
   for (const t of tree) {
     const messages = await app.persistence.messages.list(t.id, { includeSilent: true });
     for (const m of messages) {
-      if (m.role !== "assistant") continue;
+      // Either side's calls: in a dual_ai thread side B's messages are stored with the role `user`.
       for (const call of m.toolCalls ?? []) toolCalls.push({ name: call.function.name, args: parseArgs(call.function.arguments), threadId: t.id });
-      if (t.id === root.id && m.content && !(m.toolCalls?.length)) {
+      if (t.id === root.id && m.role === "assistant" && m.content && !(m.toolCalls?.length)) {
         reply = m.content;
         turns += 1;
       }
