@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { setScript } from "../scripts/fake-llm/fake-llm-client";
 import type { Rule } from "../scripts/fake-llm/script-schema";
 import { E2E_AGENTS_DIR, E2E_FAKE_LLM_URL } from "./env";
-import { expectAccessible } from "./pages/axe";
+import { expectAccessible, useTheme } from "./pages/axe";
 import { shot } from "./pages/chat-api";
 import { EvalsPage } from "./pages/evals-page";
 
@@ -74,4 +74,12 @@ test("run the example eval twice from the UI, the second time with a changed pro
   await shot(page, testInfo, "experiment page");
   await page.getByTestId("case-row").filter({ hasText: "greeting" }).getByRole("link", { name: "Open thread" }).click();
   await expect(page).toHaveURL(/\/threads\/[^/]+\?view=inspector/);
+});
+
+test("the Evals page in the dark theme passes the accessibility check", async ({ page }) => {
+  await useTheme(page, "dark");
+  const evals = new EvalsPage(page);
+  await evals.open();
+  await expect(evals.evalRow(EVAL)).toBeVisible();
+  await expectAccessible(page, "the Evals page (dark)");
 });
