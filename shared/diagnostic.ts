@@ -6,7 +6,7 @@ import type { DefinitionKind, RouteKind } from "@/server/spec";
 
 export type DiagnosticSeverity = "error" | "warning";
 /** The definition kind or route folder a diagnostic is about (the folder name), or `registry` for AGENTS_DIR itself. */
-export type DiagnosticKind = DefinitionKind | RouteKind | "mcp" | "providers" | "registry";
+export type DiagnosticKind = DefinitionKind | RouteKind | "mcp" | "providers" | "evals" | "registry";
 
 /** A problem found while loading, validating or linking definition files. */
 export interface Diagnostic {

@@ -15,6 +15,7 @@ import { MessageList } from "./message-list";
 import { StatusFooter } from "./status-footer";
 import { statusLine } from "./stop-reasons";
 import { ThreadDetails } from "./thread-details";
+import { SaveAsCase } from "../evals/save-as-case";
 import { ThreadEnvEditor } from "./thread-env-editor";
 import type { AgentSummary, Snapshot } from "./types";
 import { UsagePanel } from "./usage-panel";
@@ -198,6 +199,7 @@ export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents:
             <UsagePanel threadId={thread.id} />
             <ThreadDetails thread={thread} agentTitle={agentTitle(agents, thread.root_agent_id)} />
             <ThreadEnvEditor threadId={thread.id} agent={thread.agent_id} />
+            {thread.parent_id ? null : <SaveAsCase threadId={thread.id} agentId={thread.root_agent_id} />}
           </aside>
         ) : null}
       </div>

@@ -29,6 +29,9 @@ export function AppHeader({ caller, setupNeeded }: { caller: Caller | null; setu
             <Link href="/threads" className={link}>
               Threads
             </Link>
+            <Link href="/evals" className={link}>
+              Evals
+            </Link>
             <Link href="/settings/variables" className={link}>
               Variables
             </Link>

@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin";
 import { chatRouter } from "./routers/chat";
 import { controlsRouter } from "./routers/controls";
 import { editorRouter } from "./routers/editor";
+import { evalsRouter } from "./routers/evals";
 import { inspectorRouter } from "./routers/inspector";
 import { threadEnvRouter } from "./routers/thread-env";
 import { registryRouter } from "./routers/registry";
@@ -19,6 +20,7 @@ export const appRouter = router({
   admin: adminRouter,
   threadEnv: threadEnvRouter,
   controls: controlsRouter,
+  evals: evalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,7 +32,7 @@ describe("studio validate", () => {
   it("exits 0 on the shipped example graph and prints its counts", async () => {
     const r = await run(["validate"], projectRoot);
     expect(r.err).toBe("");
-    expect(r.out).toMatch(/agents: \d+ agents, \d+ prompts, .*; 0 errors/);
+    expect(r.out).toMatch(/agents: \d+ agents, \d+ prompts, .*, 1 evals; 0 errors/);
     expect(r.code).toBe(0);
   });
 
@@ -91,7 +91,7 @@ describe("studio scaffold", () => {
     const root = await project({ "tools/AGENTS.md": "my own notes" });
     const r = await run(["scaffold"], root);
     expect(r.code).toBe(0);
-    for (const folder of ["agents", "prompts", "models", "tools", "hooks", "effects", "api", "controllers"]) {
+    for (const folder of ["agents", "prompts", "models", "tools", "hooks", "effects", "evals", "api", "controllers"]) {
       await expect(fs.access(path.join(root, "agents", folder, "AGENTS.md"))).resolves.toBeUndefined();
     }
     expect(await fs.readFile(path.join(root, "agents/tools/AGENTS.md"), "utf8")).toBe("my own notes");

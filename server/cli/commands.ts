@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from "node:util";
+import { evalCommand, parseConcurrency } from "./eval";
 import { packCommand } from "./pack";
 import type { CliProject, CommandOutput } from "./project";
 import { publishCommand } from "./publish";
@@ -62,6 +63,13 @@ export const COMMANDS: Record<string, Command> = {
     options: { ...dir, name: { type: "string" }, version: { type: "string" }, registry: { type: "string" }, tag: { type: "string" }, "dry-run": { type: "boolean" } },
     run: ({ project, io, values, positionals, env }) =>
       publishCommand(project, io, positionals[0], { ...packValues(values), dryRun: values["dry-run"] === true, ...(str(values.registry) ? { registry: str(values.registry) } : {}), ...(str(values.tag) ? { tag: str(values.tag) } : {}) }, env),
+  },
+  eval: {
+    summary: "run an eval's cases as threads, print scores and aggregates (exit 1 when a threshold is missed)",
+    usage: "<name> [--model name] [--concurrency N] [--url http://localhost:3000] [--json] [--dir agents]",
+    options: { ...dir, concurrency: { type: "string" }, model: { type: "string" }, url: { type: "string" }, json: { type: "boolean" } },
+    run: ({ project, io, values, positionals, env }) =>
+      evalCommand(project, io, positionals[0], { concurrency: parseConcurrency(str(values.concurrency)), ...(str(values.url) ? { url: str(values.url) } : {}), ...(str(values.model) ? { model: str(values.model) } : {}), json: values.json === true }, env),
   },
   unpack: {
     summary: "copy an installed package's definitions into AGENTS_DIR as editable files",

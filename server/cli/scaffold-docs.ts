@@ -54,6 +54,24 @@ prompts list hook ids in \`hooks\`. A hook returns the value it was given (chang
 One file per effect: \`defineEffect({ name, description, args?: z.object(...), execute: async (state, args) => {...} })\`.
 Tools schedule effects by name with \`state.scheduleEffect(name, args, delayMs)\`; an effect runs later, durably.
 `,
+  evals: `# evals/
+
+One file per eval: \`defineEval({ name, agent, cases, scorers, env?, thresholds? })\`. \`cases\` is a list
+(\`{ id?, input | messages, variables?, expected?, metadata? }\`) or a \`.jsonl\` / \`.csv\` file next to the eval.
+
+\`\`\`ts
+import { defineEval, scorers } from "@studio/spec";
+export default defineEval({
+  name: "support_basics",
+  agent: "support",
+  cases: "./support_basics.jsonl",
+  scorers: [scorers.contains(), scorers.toolCalled("lookup_order"), scorers.maxSteps(8)],
+  thresholds: { passRate: 0.9 },
+});
+\`\`\`
+
+Run it with \`npx studio eval support_basics\` (exit 1 when a threshold is missed) or from the Evals page.
+`,
   api: `# api/
 
 Thread endpoints, mounted at \`/api/threads/:threadId/<path>\`: \`api/status.ts\` → GET \`…/status\`,

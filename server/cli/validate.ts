@@ -22,6 +22,7 @@ export async function validateCommand(project: CliProject, io: CommandOutput, op
     `${snap.hooks.size} hooks`,
     `${snap.effects.size} effects`,
     `${snap.endpoints.length + snap.controllers.length} routes`,
+    `${snap.evals.size} evals`,
   ].join(", ");
   const where = path.relative(project.root, snap.dir) || ".";
   const warnings = snap.diagnostics.length - errors.length;

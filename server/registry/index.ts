@@ -21,3 +21,4 @@ export { PackRefusedError } from "./packages/collect";
 export { unpackPackage, type UnpackedFile } from "./packages/unpack";
 export { signFiles, verifySignature } from "./packages/signature";
 export { MCP_FOLDER, type McpServerRecord } from "./mcp-servers";
+export type { EvalCaseRecord, EvalRecord } from "./evals";

@@ -3,6 +3,7 @@ import path from "node:path";
 import { DEFINE_HELPERS, DEFINITION_FILE_EXTENSIONS, DEFINITION_KINDS, type DefinitionKind } from "@/server/spec";
 import type { Diagnostic, DiagnosticKind } from "@/shared/diagnostic";
 import { createDefinitionImporter } from "./module-import";
+import { loadEvalFiles, type LoadedEvalFile } from "./evals";
 import { loadMcpFiles, type LoadedMcpFile } from "./mcp-servers";
 import { loadProviderFiles, type LoadedProviderFile } from "./provider-loader";
 import { loadRouteFiles } from "./route-loader";
@@ -26,6 +27,8 @@ export interface LoadResult {
   mcp?: LoadedMcpFile[];
   /** The files under `providers/` that loaded (their default export not yet checked). */
   providers?: LoadedProviderFile[];
+  /** The eval files (`evals/*.ts`) that loaded, with their case files read. */
+  evals?: LoadedEvalFile[];
 }
 
 export interface LoaderOptions extends RegistryOptions {
@@ -126,7 +129,8 @@ export async function loadDefinitionFiles(options: LoaderOptions): Promise<LoadR
   const routes = await loadRouteFiles(options.dir, importDefault, diagnostics);
   const mcp = await loadMcpFiles(options.dir, importDefault, diagnostics);
   const providers = await loadProviderFiles(options.dir, importDefault, diagnostics);
-  return { files, diagnostics, found: listed, routes, mcp, providers };
+  const evals = await loadEvalFiles(options.dir, importDefault, diagnostics);
+  return { files, diagnostics, found: listed, routes, mcp, providers, evals };
 }
 
 function describe(value: unknown): string {

@@ -3,6 +3,7 @@ import { DiagnosticSink, sortDiagnostics } from "./diagnostics";
 import { linkDefinitions } from "./link";
 import { linkRoutes } from "./link-routes";
 import { loadDefinitionFiles, type FoundFile, type LoaderOptions, type LoadResult } from "./loader";
+import { validateEvalFiles } from "./evals";
 import { validateMcpFiles } from "./mcp-servers";
 import { linkPackageRoutes, loadPackages, validatePackage, type LoadedPackage, type PackageInfo } from "./packages/load-packages";
 import { mergeValidated, packageOf } from "./packages/merge";
@@ -68,6 +69,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
   for (const pkg of packages) routes.endpoints.push(...linkPackageRoutes(pkg, sink));
   const providers = linkProviders(load.providers ?? [], sink);
   checkModelProviders(linked.models, providers, sink);
+  const evals = validateEvalFiles(load.evals ?? [], { agents: new Set(linked.agents.keys()), models: new Set(linked.models.keys()) }, sink);
   const diagnostics = sortDiagnostics(sink.items);
   const allFound: (FoundFile & { package?: string })[] = [...load.found, ...packages.flatMap((p) => p.load.found.map((f) => ({ ...f, package: p.id })))];
   const files: DefinitionFileInfo[] = allFound.map((found) => {
@@ -96,6 +98,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
     hooks: new FrozenMap(freezeData(packageOf(linked.hooks, packages))),
     effects: new FrozenMap(freezeData(packageOf(linked.effects, packages))),
     mcpServers: new FrozenMap(freezeData([...validated.mcpServers])),
+    evals: new FrozenMap([...evals]),
     endpoints: Object.freeze(routes.endpoints),
     controllers: Object.freeze(routes.controllers),
     providers: new FrozenMap([...providers]),

@@ -15,6 +15,7 @@ import type {
   VariableDefinition,
 } from "@/server/spec";
 import type { Diagnostic } from "@/shared/diagnostic";
+import type { EvalRecord } from "./evals";
 import type { McpServerRecord } from "./mcp-servers";
 import type { PackageInfo } from "./packages/load-packages";
 import type { ProviderRecord } from "./provider-loader";
@@ -179,6 +180,8 @@ export interface RegistrySnapshot {
   readonly controllers: readonly RouteRecord[];
   /** Custom providers from `providers/*.ts` that passed their checks (the built-in ones are not listed). */
   readonly providers: ReadonlyMap<string, ProviderRecord>;
+  /** Evals from `evals/*.ts` whose definitions, cases and references are valid. */
+  readonly evals: ReadonlyMap<string, EvalRecord>;
   /** Sorted by file, then severity, then field. */
   readonly diagnostics: readonly Diagnostic[];
   readonly files: readonly DefinitionFileInfo[];

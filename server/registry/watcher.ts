@@ -30,7 +30,8 @@ export interface RegistryStore {
   close(): void;
 }
 
-const RELEVANT = /\.(ts|mts|js|mjs)$/;
+/** Definition files, and the case files of evals. */
+const RELEVANT = /\.(ts|mts|js|mjs|jsonl|csv)$/;
 
 /** A change to `filename` can alter the registry: a definition file, or a folder (no extension). */
 function isRelevant(filename: string | null): boolean {

@@ -9,6 +9,7 @@ export * from "./deprecation";
 export * from "./deprecations";
 export * from "./effect";
 export * from "./endpoint";
+export * from "./eval";
 export * from "./format-issues";
 export * from "./hook";
 export * from "./json";

@@ -21,6 +21,7 @@ import {
   updateUserHandler,
 } from "./handlers/admin";
 import { ROUTE_METHODS } from "@/server/spec";
+import { compareExperimentsHandler, getExperimentHandler, listEvalsHandler, listExperimentsHandler, saveCaseHandler, startExperimentHandler } from "../evals/handlers";
 import { mcpHandler } from "../mcp/mcp-handler";
 import { metricsHandler } from "../metrics/metrics-handler";
 import { mcpServersHandler } from "../mcp/servers-handler";
@@ -86,6 +87,12 @@ export const routes: Route<App>[] = [
   { method: "GET", path: "/api/diagnostics", handler: (ctx) => listDiagnostics(ctx, builtInThreadRoutes) },
   { method: "GET", path: "/api/mcp-servers", handler: mcpServersHandler },
   ...(["POST", "GET", "DELETE"] as const).map((method) => ({ method, path: "/api/mcp", handler: mcpHandler, scope: "mcp" as const })),
+  { method: "GET", path: "/api/evals", handler: listEvalsHandler },
+  { method: "POST", path: "/api/evals/:name/experiments", handler: startExperimentHandler },
+  { method: "POST", path: "/api/evals/:name/cases", handler: saveCaseHandler },
+  { method: "GET", path: "/api/experiments", handler: listExperimentsHandler },
+  { method: "GET", path: "/api/experiments/compare", handler: compareExperimentsHandler },
+  { method: "GET", path: "/api/experiments/:id", handler: getExperimentHandler },
   { method: "POST", path: "/api/threads", handler: createThreadHandler },
   { method: "GET", path: "/api/threads", handler: listThreadsHandler },
   { method: "GET", path: "/api/threads/:id", handler: getThreadHandler },

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "../client";
 import { apiKeyQueries } from "./api-keys";
 import { chatSnapshotQueries } from "./chat-snapshot";
+import { experimentQueries } from "./experiments";
 import { healthQueries } from "./health";
 import { inspectorNodeQueries } from "./inspector-node";
 import { inspectorTimelineQueries } from "./inspector-timeline";
@@ -35,6 +36,7 @@ export function createQueries(prisma: PrismaClient) {
     inspectorNode: inspectorNodeQueries(prisma),
     openVariableRequests: (parentIds: string[]) => openVariableRequests(prisma, parentIds),
     health: healthQueries(prisma),
+    experiments: experimentQueries(prisma),
     messageUsage: (threadId: string) => messageUsage(prisma, threadId),
     requestLogNeighbors: (log: { id: string; threadId: string; startedAt: Date }) => requestLogNeighbors(prisma, log),
   };

@@ -64,11 +64,18 @@ export async function buildStepRequest(
   return { stepId: newId(), messages, tools };
 }
 
-/** The prompt's model and its fallbacks, resolved to endpoints, keys and prices. */
+/**
+ * The thread variable that runs every prompt of the thread (and of the subagents that inherit it) on another model
+ * definition: an experiment's `--model`. A name no model file defines is ignored.
+ */
+export const MODEL_OVERRIDE_VARIABLE = "STUDIO_MODEL_OVERRIDE";
+
+/** The prompt's model (or the thread's model override) and its fallbacks, resolved to endpoints, keys and prices. */
 export async function resolveModels(deps: RuntimeDeps, ctx: StepContext, modelName: string): Promise<ResolvedModel[]> {
   const chain: ResolvedModel[] = [];
   const seen = new Set<string>();
-  const queue = [modelName];
+  const override = (await ctx.lookupEnv(MODEL_OVERRIDE_VARIABLE))?.value?.trim();
+  const queue = [override && ctx.defs.model(override) ? override : modelName];
   while (queue.length > 0) {
     const name = queue.shift()!;
     if (seen.has(name)) continue;
