@@ -9,6 +9,7 @@ import { useTRPC } from "@/components/trpc-provider";
 import { nodeId, projectGraph, reachable, type GraphNode } from "@/shared/graph-projection";
 import { isEditableKind } from "@/shared/editor/doc";
 import { validateDoc } from "@/shared/editor/doc-validate";
+import { pendingChangeCount, saveStatus } from "@/shared/editor/pending-changes";
 import { GraphCanvas, type ConnectRequest } from "./canvas/graph-canvas";
 import { CanvasActionsContext, type CanvasActions } from "./canvas/canvas-context";
 import { EditorDialogs } from "./dialogs/editor-dialogs";
@@ -16,9 +17,11 @@ import { warmUpLayout } from "./layout/elk-layout";
 import { SaveErrors, type SaveError } from "./save-errors";
 import { SidePanel } from "./panel/side-panel";
 import { EditorContext, type DialogState, type EditorApi } from "./state/editor-context";
+import { InputReportContext, useInputReports } from "./state/input-reports";
 import { docName, editorReducer, initialEditorState, isDirty } from "./state/editor-state";
 import { connect, type Outcome } from "./state/graph-actions";
 import { dirtyIds, projectionDefinitions, saveChanges } from "./state/selectors";
+import { ReadonlyBanner } from "./readonly-banner";
 import { Toolbar } from "./toolbar";
 
 /** The visual agent-graph editor: canvas, side panel, dialogs; edits the definition files through tRPC. */
@@ -31,6 +34,8 @@ export function GraphEditor({ root }: { root?: string }) {
   const [focus, setFocus] = useState<{ nodeId: string; nonce: number } | null>(null);
   const [message, setMessage] = useState<{ text: string; tone: "info" | "error" } | null>(null);
   const [saveError, setSaveError] = useState<SaveError | null>(null);
+  const [relayout, setRelayout] = useState(0);
+  const [spotlight, setSpotlight] = useState<string | null>(null);
   const saving = useRef(false);
 
   useEffect(() => warmUpLayout(), []);
@@ -60,7 +65,12 @@ export function GraphEditor({ root }: { root?: string }) {
     return reachable(fullGraph, rootId, keep);
   }, [fullGraph, rootId, docs]);
   const nodesById = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph.nodes]);
-  const dirtyCount = useMemo(() => Object.values(docs).filter(isDirty).length, [docs]);
+  const { refused, report } = useInputReports();
+  const status = useMemo(() => {
+    const dirty = Object.values(docs).filter(isDirty);
+    const invalidFields = dirty.reduce((n, d) => n + (!d.deleted && isEditableKind(d.kind) && d.value ? validateDoc(d.kind, d.value).length : 0), 0);
+    return saveStatus({ readonly, changes: pendingChangeCount(dirty), invalidInputs: refused.size, invalidFields });
+  }, [docs, readonly, refused]);
 
   const notify = useCallback((text: string, tone: "info" | "error" = "info") => setMessage({ text, tone }), []);
   const run = useCallback(
@@ -113,6 +123,8 @@ export function GraphEditor({ root }: { root?: string }) {
       } else if (mod && !typing && e.key.toLowerCase() === "z") {
         e.preventDefault();
         dispatch({ type: e.shiftKey ? "redo" : "undo" });
+      } else if (e.key === "Escape" && !typing) {
+        setSpotlight(null);
       } else if (mod && !typing && e.key.toLowerCase() === "y") {
         e.preventDefault();
         dispatch({ type: "redo" });
@@ -169,22 +181,22 @@ export function GraphEditor({ root }: { root?: string }) {
 
   return (
     <EditorContext.Provider value={api}>
+      <InputReportContext.Provider value={report}>
       <div className="relative left-1/2 -mt-6 -mb-6 flex h-[calc(100vh-3.15rem)] w-screen -translate-x-1/2 flex-col" data-testid="graph-editor" data-readonly={readonly}>
-        {readonly && state.view ? (
-          <p role="status" data-testid="readonly-banner" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            Read-only: this server does not let the editor write definition files (DEFINITIONS_READONLY=1). You can explore and inspect the graph; to change it, edit the files in {state.view.agentsDir}.
-          </p>
-        ) : null}
+        {readonly && state.view ? <ReadonlyBanner view={state.view} /> : null}
         <Toolbar
           rootAgent={root}
           agents={agents}
           onRoot={(agent) => router.replace(agent ? `/editor?root=${encodeURIComponent(agent)}` : "/editor")}
           onSearch={focusNode}
-          dirtyCount={dirtyCount}
+          status={status}
           saving={save.isPending}
           onSave={() => void doSave()}
           onCollapseAll={() => setCollapsed(new Set(graph.nodes.filter((n) => n.kind === "agent" && n.id !== rootId).map((n) => n.id)))}
           onExpandAll={() => setCollapsed(new Set())}
+          onTidy={() => setRelayout((n) => n + 1)}
+          spotlight={spotlight && nodesById.has(spotlight) ? (nodesById.get(spotlight)?.name ?? null) : null}
+          onSpotlight={() => setSpotlight((s) => (s ? null : state.selection?.type === "node" ? state.selection.id : null))}
         />
         {saveError ? <SaveErrors error={saveError} onClose={() => setSaveError(null)} /> : null}
         {message ? (
@@ -201,6 +213,9 @@ export function GraphEditor({ root }: { root?: string }) {
               <CanvasActionsContext.Provider value={canvasActions}>
                 <ReactFlowProvider>
                   <GraphCanvas
+                    key={rootId ?? ""}
+                    relayout={relayout}
+                    spotlight={spotlight && nodesById.has(spotlight) ? spotlight : null}
                     graph={graph}
                     selection={state.selection}
                     collapsed={collapsed}
@@ -220,6 +235,7 @@ export function GraphEditor({ root }: { root?: string }) {
         </div>
         <EditorDialogs dialog={dialog} onClose={() => setDialog(null)} />
       </div>
+      </InputReportContext.Provider>
     </EditorContext.Provider>
   );
 }
