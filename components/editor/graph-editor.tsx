@@ -18,10 +18,12 @@ import { SaveErrors, type SaveError } from "./save-errors";
 import { SidePanel } from "./panel/side-panel";
 import { EditorContext, type DialogState, type EditorApi } from "./state/editor-context";
 import { InputReportContext, useInputReports } from "./state/input-reports";
-import { docName, editorReducer, initialEditorState, isDirty } from "./state/editor-state";
+import { editorReducer, initialEditorState, isDirty } from "./state/editor-state";
 import { connect, type Outcome } from "./state/graph-actions";
 import { dirtyIds, projectionDefinitions, saveChanges } from "./state/selectors";
 import { ReadonlyBanner } from "./readonly-banner";
+import { ReviewDialog } from "./dialogs/review-dialog";
+import { invalidBeforeSave, saveErrorOf, useSaveReview } from "./state/use-save-review";
 import { Toolbar } from "./toolbar";
 
 /** The visual agent-graph editor: canvas, side panel, dialogs; edits the definition files through tRPC. */
@@ -86,14 +88,11 @@ export function GraphEditor({ root }: { root?: string }) {
     [notify],
   );
 
+  const { review, requestSave, closeReview, reviewing } = useSaveReview(docs, readonly, setSaveError);
   const doSave = useCallback(async () => {
     if (readonly || saving.current) return;
-    const invalid = Object.values(docs).filter((d) => isDirty(d) && !d.deleted && isEditableKind(d.kind) && d.value && validateDoc(d.kind, d.value).length > 0);
-    if (invalid.length > 0) {
-      const details = invalid.flatMap((d) => validateDoc(d.kind as "agents", d.value!).map((i) => ({ file: d.file ?? `${d.kind}/${docName(d)}.ts`, path: i.path, message: i.message })));
-      setSaveError({ message: "Fix these fields before saving:", details });
-      return;
-    }
+    const invalid = invalidBeforeSave(docs);
+    if (invalid) return setSaveError(invalid);
     const changes = saveChanges(docs);
     if (changes.length === 0) return;
     saving.current = true;
@@ -104,13 +103,12 @@ export function GraphEditor({ root }: { root?: string }) {
       const n = r.result.written.length + r.result.deleted.length;
       notify(n === 0 ? "Nothing to write: the files already say that." : `Saved ${n} file${n === 1 ? "" : "s"}: ${[...r.result.written, ...r.result.deleted].join(", ")}`);
     } catch (error) {
-      const data = (error as { data?: { details?: unknown } }).data;
-      const details = Array.isArray(data?.details) ? (data.details as SaveError["details"]) : [];
-      setSaveError({ message: error instanceof Error ? error.message : String(error), details });
+      setSaveError(saveErrorOf(error));
     } finally {
       saving.current = false;
+      closeReview();
     }
-  }, [docs, readonly, save, notify]);
+  }, [docs, readonly, save, notify, closeReview]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -119,7 +117,7 @@ export function GraphEditor({ root }: { root?: string }) {
       const mod = e.ctrlKey || e.metaKey;
       if (mod && e.key.toLowerCase() === "s") {
         e.preventDefault();
-        void doSave();
+        void requestSave();
       } else if (mod && !typing && e.key.toLowerCase() === "z") {
         e.preventDefault();
         dispatch({ type: e.shiftKey ? "redo" : "undo" });
@@ -132,7 +130,7 @@ export function GraphEditor({ root }: { root?: string }) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [doSave]);
+  }, [requestSave]);
 
   const focusNode = useCallback(
     (node: GraphNode) => {
@@ -190,8 +188,8 @@ export function GraphEditor({ root }: { root?: string }) {
           onRoot={(agent) => router.replace(agent ? `/editor?root=${encodeURIComponent(agent)}` : "/editor")}
           onSearch={focusNode}
           status={status}
-          saving={save.isPending}
-          onSave={() => void doSave()}
+          saving={save.isPending || reviewing}
+          onSave={() => void requestSave()}
           onCollapseAll={() => setCollapsed(new Set(graph.nodes.filter((n) => n.kind === "agent" && n.id !== rootId).map((n) => n.id)))}
           onExpandAll={() => setCollapsed(new Set())}
           onTidy={() => setRelayout((n) => n + 1)}
@@ -234,6 +232,7 @@ export function GraphEditor({ root }: { root?: string }) {
           <SidePanel />
         </div>
         <EditorDialogs dialog={dialog} onClose={() => setDialog(null)} />
+        {review ? <ReviewDialog files={review} saving={save.isPending} onConfirm={() => void doSave()} onClose={closeReview} /> : null}
       </div>
       </InputReportContext.Provider>
     </EditorContext.Provider>

@@ -76,8 +76,11 @@ export class EditorPage {
     return this.page.getByTestId("new-definition-dialog");
   }
 
+  /** Save: the review dialog shows each file before and after, and its button writes them. */
   async save() {
     await this.page.getByRole("button", { name: "Save", exact: true }).click();
+    const review = this.page.getByTestId("review-dialog");
+    await review.getByRole("button", { name: /^Save \d+ files?$/ }).click();
     await expect(this.status).toHaveText("All changes saved", { timeout: 15_000 });
   }
 

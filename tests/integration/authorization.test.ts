@@ -101,6 +101,7 @@ describe("threads belong to the user who created them", () => {
     expect((await t.app.prisma.thread.findUniqueOrThrow({ where: { id: created.id } })).userId).toBe(bob.id);
     // Editing definitions and administering are for admins.
     await expect(asBob.editor.save({ changes: [{ op: "delete", file: "agents/chat.ts", hash: null }] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(asBob.editor.preview({ changes: [{ op: "delete", file: "agents/chat.ts", hash: null }] })).rejects.toMatchObject({ code: "FORBIDDEN" });
     // The editor shows them the definitions read-only, with the reason.
     const seen = await asBob.editor.view();
     expect([seen.readonly, seen.readonlyBecause]).toEqual([true, "role"]);

@@ -53,6 +53,11 @@ export const editorRouter = router({
     await ctx.app.registry.reload();
     return { result, view: view(ctx.app, ctx.caller) };
   }),
+  /** What Save would write, file by file (before and after), checked as Save checks it; writes nothing. */
+  preview: adminProcedure.input(z.object({ changes: z.array(change).min(1).max(1000) })).mutation(async ({ ctx, input }) => {
+    const result = await saveDefinitions(input.changes, { ...writeOptions(ctx.app), dryRun: true }).catch(mapWriteError);
+    return { files: result.preview ?? [], unchanged: result.unchanged };
+  }),
   /** Creates `tools/<name>.ts` with a description, argument fields and an `execute` to fill in. */
   scaffoldTool: adminProcedure.input(scaffoldToolInput).mutation(async ({ ctx, input }) => {
     const result = await scaffoldTool(input, writeOptions(ctx.app)).catch(mapWriteError);
