@@ -4,7 +4,7 @@ const row = (page: import("@playwright/test").Page, name: string) => page.locato
 
 test("list pages: prompts, models, tools and endpoints with search and what uses each one", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Definitions" }).click();
+  await page.getByRole("link", { name: "All definitions" }).click();
   await expect(page).toHaveURL(/\/definitions\/prompts$/);
   await expect(page.getByRole("heading", { name: "Prompts" })).toBeVisible();
 

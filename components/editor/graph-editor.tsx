@@ -23,6 +23,7 @@ import { connect, type Outcome } from "./state/graph-actions";
 import { dirtyIds, projectionDefinitions, saveChanges } from "./state/selectors";
 import { ReadonlyBanner } from "./readonly-banner";
 import { ReviewDialog } from "./dialogs/review-dialog";
+import { TryDock } from "./try-dock";
 import { invalidBeforeSave, saveErrorOf, useSaveReview } from "./state/use-save-review";
 import { Toolbar } from "./toolbar";
 
@@ -38,6 +39,7 @@ export function GraphEditor({ root }: { root?: string }) {
   const [saveError, setSaveError] = useState<SaveError | null>(null);
   const [relayout, setRelayout] = useState(0);
   const [spotlight, setSpotlight] = useState<string | null>(null);
+  const [tryDock, setTryDock] = useState<{ agent: string; threadId: string } | null>(null);
   const saving = useRef(false);
 
   useEffect(() => warmUpLayout(), []);
@@ -68,11 +70,12 @@ export function GraphEditor({ root }: { root?: string }) {
   }, [fullGraph, rootId, docs]);
   const nodesById = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph.nodes]);
   const { refused, report } = useInputReports();
+  const dirtyDocs = useMemo(() => Object.values(docs).filter(isDirty), [docs]);
+  const pending = useMemo(() => pendingChangeCount(dirtyDocs), [dirtyDocs]);
   const status = useMemo(() => {
-    const dirty = Object.values(docs).filter(isDirty);
-    const invalidFields = dirty.reduce((n, d) => n + (!d.deleted && isEditableKind(d.kind) && d.value ? validateDoc(d.kind, d.value).length : 0), 0);
-    return saveStatus({ readonly, changes: pendingChangeCount(dirty), invalidInputs: refused.size, invalidFields });
-  }, [docs, readonly, refused]);
+    const invalidFields = dirtyDocs.reduce((n, d) => n + (!d.deleted && isEditableKind(d.kind) && d.value ? validateDoc(d.kind, d.value).length : 0), 0);
+    return saveStatus({ readonly, changes: pending, invalidInputs: refused.size, invalidFields });
+  }, [dirtyDocs, pending, readonly, refused]);
 
   const notify = useCallback((text: string, tone: "info" | "error" = "info") => setMessage({ text, tone }), []);
   const run = useCallback(
@@ -229,9 +232,9 @@ export function GraphEditor({ root }: { root?: string }) {
               <p className="p-6 text-sm text-slate-500">Loading the definitions…</p>
             )}
           </div>
-          <SidePanel />
+          {tryDock ? <TryDock key={tryDock.threadId} {...tryDock} onClose={() => setTryDock(null)} /> : <SidePanel />}
         </div>
-        <EditorDialogs dialog={dialog} onClose={() => setDialog(null)} />
+        <EditorDialogs dialog={dialog} onClose={() => setDialog(null)} pending={pending} onTry={(agent, threadId) => setTryDock({ agent, threadId })} />
         {review ? <ReviewDialog files={review} saving={save.isPending} onConfirm={() => void doSave()} onClose={closeReview} /> : null}
       </div>
       </InputReportContext.Provider>

@@ -26,9 +26,6 @@ export function AppHeader({ caller, setupNeeded }: { caller: Caller | null; setu
             <Link href="/editor" className={link}>
               Editor
             </Link>
-            <Link href="/definitions/prompts" className={link}>
-              Definitions
-            </Link>
             <Link href="/threads" className={link}>
               Threads
             </Link>
