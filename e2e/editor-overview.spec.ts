@@ -44,6 +44,10 @@ test("a large graph opens in the overview canvas; search zooms into full detail;
   await expect(editor.canvas).toHaveAttribute("data-detail", "full");
   await expect(editor.panel.getByTestId("definition-panel")).toHaveAttribute("data-name", "p_12");
   await expect(page.getByTestId("overview-canvas")).toBeHidden();
+  // In full detail only the nodes near the view are mounted, and the minimap still draws the whole graph.
+  expect(await mounted(page)).toBeLessThan(server.definitions / 2);
+  await expect(page.getByTestId("large-minimap")).toBeVisible();
+  await expect(page.getByTestId("large-minimap")).toHaveAttribute("data-node-count", String(server.definitions));
 
   // Zoom out step by step across the threshold: the level of detail flips once, and the flip mounts no node.
   await page.evaluate(() => {

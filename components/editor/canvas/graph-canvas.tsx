@@ -26,6 +26,7 @@ import { CANVAS_CSS, LOD_MIN_NODES, useLevelOfDetail } from "./level-of-detail";
 import { KIND_COLOR, OverviewCanvas } from "./overview-canvas";
 import { useDarkClass } from "./use-dark";
 import { fitPadding, inClearView } from "./fit-padding";
+import { LargeMiniMap } from "./large-minimap";
 import { useCulledNodes } from "./use-culled-nodes";
 import { hiddenByCollapse, neighbourhood } from "./visibility";
 
@@ -309,7 +310,11 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
         {large ? null : <Background gap={24} size={1} />}
         {large ? <OverviewCanvas nodes={visibleNodes} edges={visibleEdges} positions={positions} selectedId={selection?.type === "node" ? selection.id : null} dark={dark} activeAt={overviewAt} /> : null}
         <Controls showInteractive={false} position="bottom-left" />
-        <MiniMap pannable zoomable position="bottom-right" nodeColor={(n) => KIND_COLOR[(n as EditorFlowNode).data.node.kind]} ariaLabel="Overview of the graph" />
+        {large ? (
+          <LargeMiniMap nodes={visibleNodes} positions={positions} dark={dark} />
+        ) : (
+          <MiniMap pannable zoomable position="bottom-right" nodeColor={(n) => KIND_COLOR[(n as EditorFlowNode).data.node.kind]} ariaLabel="Overview of the graph" />
+        )}
       </ReactFlow>
       {layoutMs === null ? (
         <p role="status" className="absolute top-3 left-1/2 -translate-x-1/2 rounded bg-white/90 px-3 py-1 text-sm shadow dark:bg-slate-900/90">
