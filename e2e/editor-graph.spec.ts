@@ -28,7 +28,10 @@ test("the example graph: every agent, prompt, model and tool, the edges between 
   // Tools used as session lifecycle tools say so.
   await expect(editor.node("tool", "approve_draft").getByTestId("tool-lifecycle")).toContainText("sessionStop · draft_and_review B");
 
-  // Edges: sides, subprompt, includes, fallback, and the subagent edge with its mode at a glance.
+  // Edges: sides, subprompt, includes, fallback, and the subagent edge with its mode at a glance (edge labels show
+  // once their text is readable: zoom in).
+  await editor.find("prompt", "drafter");
+  await expect(editor.canvas).toHaveAttribute("data-detail", "full");
   await expect(editor.edgeLabel("side", "draft_and_review", "drafter")).toContainText("side A");
   await expect(editor.edgeLabel("side", "draft_and_review", "reviewer")).toContainText("side B");
   await expect(editor.edgeLabel("subprompt", "writing_assistant", "polish_text")).toBeVisible();

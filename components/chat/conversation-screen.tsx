@@ -24,7 +24,7 @@ function Skeleton() {
 }
 
 /** Loads a consistent snapshot of the thread (and the agents, for labels), then hands over to the live conversation. */
-export function ConversationScreen({ threadId }: { threadId: string }) {
+export function ConversationScreen({ threadId, compact = false }: { threadId: string; compact?: boolean }) {
   const trpc = useTRPC();
   const snapshot = useQuery(
     trpc.chat.snapshot.queryOptions(
@@ -59,5 +59,5 @@ export function ConversationScreen({ threadId }: { threadId: string }) {
     );
   }
   if (snapshot.isPending || overview.isPending) return <Skeleton />;
-  return <Conversation key={`${threadId}:${snapshot.dataUpdatedAt}`} snapshot={snapshot.data} agents={agents} />;
+  return <Conversation key={`${threadId}:${snapshot.dataUpdatedAt}`} snapshot={snapshot.data} agents={agents} compact={compact} />;
 }

@@ -25,7 +25,8 @@ import { useConversation } from "./use-conversation";
 import { useFillHeight } from "./use-fill-height";
 
 /** A live conversation with one thread: messages, streaming, tools, children, status, composer, usage. */
-export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents: ReadonlyMap<string, AgentSummary> }) {
+/** `compact`: in a narrow panel (the editor's docked chat), the details start closed. */
+export function Conversation({ snapshot, agents, compact = false }: { snapshot: Snapshot; agents: ReadonlyMap<string, AgentSummary>; compact?: boolean }) {
   const trpc = useTRPC();
   const thread = snapshot.thread;
   const { state, dispatch, send, connection, loadOlder, loadingOlder, olderError } = useConversation(snapshot);
@@ -33,7 +34,7 @@ export function Conversation({ snapshot, agents }: { snapshot: Snapshot; agents:
   const [follow, setFollow] = useState(0);
   // Open by default on wide screens. (The conversation renders on the client only, once its snapshot has loaded.)
   const [detailsOpen, setDetailsOpen] = useState(
-    () => typeof window !== "undefined" && window.matchMedia("(min-width: 1280px)").matches,
+    () => !compact && typeof window !== "undefined" && window.matchMedia("(min-width: 1280px)").matches,
   );
   const frame = useRef<HTMLDivElement>(null);
   const height = useFillHeight(frame);

@@ -9,6 +9,7 @@ import { useTRPC } from "@/components/trpc-provider";
 import { nodeId, projectGraph, reachable, type GraphNode } from "@/shared/graph-projection";
 import { isEditableKind } from "@/shared/editor/doc";
 import { validateDoc } from "@/shared/editor/doc-validate";
+import { pendingChangeCount, saveStatus } from "@/shared/editor/pending-changes";
 import { GraphCanvas, type ConnectRequest } from "./canvas/graph-canvas";
 import { CanvasActionsContext, type CanvasActions } from "./canvas/canvas-context";
 import { EditorDialogs } from "./dialogs/editor-dialogs";
@@ -16,9 +17,14 @@ import { warmUpLayout } from "./layout/elk-layout";
 import { SaveErrors, type SaveError } from "./save-errors";
 import { SidePanel } from "./panel/side-panel";
 import { EditorContext, type DialogState, type EditorApi } from "./state/editor-context";
-import { docName, editorReducer, initialEditorState, isDirty } from "./state/editor-state";
+import { InputReportContext, useInputReports } from "./state/input-reports";
+import { editorReducer, initialEditorState, isDirty } from "./state/editor-state";
 import { connect, type Outcome } from "./state/graph-actions";
 import { dirtyIds, projectionDefinitions, saveChanges } from "./state/selectors";
+import { ReadonlyBanner } from "./readonly-banner";
+import { ReviewDialog } from "./dialogs/review-dialog";
+import { TryDock } from "./try-dock";
+import { invalidBeforeSave, saveErrorOf, useSaveReview } from "./state/use-save-review";
 import { Toolbar } from "./toolbar";
 
 /** The visual agent-graph editor: canvas, side panel, dialogs; edits the definition files through tRPC. */
@@ -31,6 +37,9 @@ export function GraphEditor({ root }: { root?: string }) {
   const [focus, setFocus] = useState<{ nodeId: string; nonce: number } | null>(null);
   const [message, setMessage] = useState<{ text: string; tone: "info" | "error" } | null>(null);
   const [saveError, setSaveError] = useState<SaveError | null>(null);
+  const [relayout, setRelayout] = useState(0);
+  const [spotlight, setSpotlight] = useState<string | null>(null);
+  const [tryDock, setTryDock] = useState<{ agent: string; threadId: string } | null>(null);
   const saving = useRef(false);
 
   useEffect(() => warmUpLayout(), []);
@@ -60,7 +69,13 @@ export function GraphEditor({ root }: { root?: string }) {
     return reachable(fullGraph, rootId, keep);
   }, [fullGraph, rootId, docs]);
   const nodesById = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph.nodes]);
-  const dirtyCount = useMemo(() => Object.values(docs).filter(isDirty).length, [docs]);
+  const { refused, report } = useInputReports();
+  const dirtyDocs = useMemo(() => Object.values(docs).filter(isDirty), [docs]);
+  const pending = useMemo(() => pendingChangeCount(dirtyDocs), [dirtyDocs]);
+  const status = useMemo(() => {
+    const invalidFields = dirtyDocs.reduce((n, d) => n + (!d.deleted && isEditableKind(d.kind) && d.value ? validateDoc(d.kind, d.value).length : 0), 0);
+    return saveStatus({ readonly, changes: pending, invalidInputs: refused.size, invalidFields });
+  }, [dirtyDocs, pending, readonly, refused]);
 
   const notify = useCallback((text: string, tone: "info" | "error" = "info") => setMessage({ text, tone }), []);
   const run = useCallback(
@@ -76,14 +91,11 @@ export function GraphEditor({ root }: { root?: string }) {
     [notify],
   );
 
+  const { review, requestSave, closeReview, reviewing } = useSaveReview(docs, readonly, setSaveError);
   const doSave = useCallback(async () => {
     if (readonly || saving.current) return;
-    const invalid = Object.values(docs).filter((d) => isDirty(d) && !d.deleted && isEditableKind(d.kind) && d.value && validateDoc(d.kind, d.value).length > 0);
-    if (invalid.length > 0) {
-      const details = invalid.flatMap((d) => validateDoc(d.kind as "agents", d.value!).map((i) => ({ file: d.file ?? `${d.kind}/${docName(d)}.ts`, path: i.path, message: i.message })));
-      setSaveError({ message: "Fix these fields before saving:", details });
-      return;
-    }
+    const invalid = invalidBeforeSave(docs);
+    if (invalid) return setSaveError(invalid);
     const changes = saveChanges(docs);
     if (changes.length === 0) return;
     saving.current = true;
@@ -94,13 +106,12 @@ export function GraphEditor({ root }: { root?: string }) {
       const n = r.result.written.length + r.result.deleted.length;
       notify(n === 0 ? "Nothing to write: the files already say that." : `Saved ${n} file${n === 1 ? "" : "s"}: ${[...r.result.written, ...r.result.deleted].join(", ")}`);
     } catch (error) {
-      const data = (error as { data?: { details?: unknown } }).data;
-      const details = Array.isArray(data?.details) ? (data.details as SaveError["details"]) : [];
-      setSaveError({ message: error instanceof Error ? error.message : String(error), details });
+      setSaveError(saveErrorOf(error));
     } finally {
       saving.current = false;
+      closeReview();
     }
-  }, [docs, readonly, save, notify]);
+  }, [docs, readonly, save, notify, closeReview]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -109,10 +120,12 @@ export function GraphEditor({ root }: { root?: string }) {
       const mod = e.ctrlKey || e.metaKey;
       if (mod && e.key.toLowerCase() === "s") {
         e.preventDefault();
-        void doSave();
+        void requestSave();
       } else if (mod && !typing && e.key.toLowerCase() === "z") {
         e.preventDefault();
         dispatch({ type: e.shiftKey ? "redo" : "undo" });
+      } else if (e.key === "Escape" && !typing) {
+        setSpotlight(null);
       } else if (mod && !typing && e.key.toLowerCase() === "y") {
         e.preventDefault();
         dispatch({ type: "redo" });
@@ -120,7 +133,7 @@ export function GraphEditor({ root }: { root?: string }) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [doSave]);
+  }, [requestSave]);
 
   const focusNode = useCallback(
     (node: GraphNode) => {
@@ -169,22 +182,22 @@ export function GraphEditor({ root }: { root?: string }) {
 
   return (
     <EditorContext.Provider value={api}>
+      <InputReportContext.Provider value={report}>
       <div className="relative left-1/2 -mt-6 -mb-6 flex h-[calc(100vh-3.15rem)] w-screen -translate-x-1/2 flex-col" data-testid="graph-editor" data-readonly={readonly}>
-        {readonly && state.view ? (
-          <p role="status" data-testid="readonly-banner" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            Read-only: this server does not let the editor write definition files (DEFINITIONS_READONLY=1). You can explore and inspect the graph; to change it, edit the files in {state.view.agentsDir}.
-          </p>
-        ) : null}
+        {readonly && state.view ? <ReadonlyBanner view={state.view} /> : null}
         <Toolbar
           rootAgent={root}
           agents={agents}
           onRoot={(agent) => router.replace(agent ? `/editor?root=${encodeURIComponent(agent)}` : "/editor")}
           onSearch={focusNode}
-          dirtyCount={dirtyCount}
-          saving={save.isPending}
-          onSave={() => void doSave()}
+          status={status}
+          saving={save.isPending || reviewing}
+          onSave={() => void requestSave()}
           onCollapseAll={() => setCollapsed(new Set(graph.nodes.filter((n) => n.kind === "agent" && n.id !== rootId).map((n) => n.id)))}
           onExpandAll={() => setCollapsed(new Set())}
+          onTidy={() => setRelayout((n) => n + 1)}
+          spotlight={spotlight && nodesById.has(spotlight) ? (nodesById.get(spotlight)?.name ?? null) : null}
+          onSpotlight={() => setSpotlight((s) => (s ? null : state.selection?.type === "node" ? state.selection.id : null))}
         />
         {saveError ? <SaveErrors error={saveError} onClose={() => setSaveError(null)} /> : null}
         {message ? (
@@ -201,6 +214,9 @@ export function GraphEditor({ root }: { root?: string }) {
               <CanvasActionsContext.Provider value={canvasActions}>
                 <ReactFlowProvider>
                   <GraphCanvas
+                    key={rootId ?? ""}
+                    relayout={relayout}
+                    spotlight={spotlight && nodesById.has(spotlight) ? spotlight : null}
                     graph={graph}
                     selection={state.selection}
                     collapsed={collapsed}
@@ -216,10 +232,12 @@ export function GraphEditor({ root }: { root?: string }) {
               <p className="p-6 text-sm text-slate-500">Loading the definitions…</p>
             )}
           </div>
-          <SidePanel />
+          {tryDock ? <TryDock key={tryDock.threadId} {...tryDock} onClose={() => setTryDock(null)} /> : <SidePanel />}
         </div>
-        <EditorDialogs dialog={dialog} onClose={() => setDialog(null)} />
+        <EditorDialogs dialog={dialog} onClose={() => setDialog(null)} pending={pending} onTry={(agent, threadId) => setTryDock({ agent, threadId })} />
+        {review ? <ReviewDialog files={review} saving={save.isPending} onConfirm={() => void doSave()} onClose={closeReview} /> : null}
       </div>
+      </InputReportContext.Provider>
     </EditorContext.Provider>
   );
 }

@@ -1,26 +1,40 @@
 "use client";
 
 import { useState } from "react";
+import type { SaveStatus } from "@/shared/editor/pending-changes";
 import type { GraphNode } from "@/shared/graph-projection";
 import { useEditor } from "./state/editor-context";
 
 const button =
   "rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-40 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800";
 
+const STATUS_COLOR: Record<SaveStatus["tone"], string> = {
+  saved: "text-slate-600 dark:text-slate-300",
+  pending: "text-amber-800 dark:text-amber-300",
+  invalid: "font-medium text-red-700 dark:text-red-300",
+  readonly: "text-slate-600 dark:text-slate-300",
+};
+
 interface Props {
   rootAgent: string | undefined;
   agents: string[];
   onRoot(agent: string | undefined): void;
   onSearch(node: GraphNode): void;
-  dirtyCount: number;
+  status: SaveStatus;
   saving: boolean;
   onSave(): void;
   onCollapseAll(): void;
   onExpandAll(): void;
+  /** Lays the whole graph out afresh (nodes otherwise keep their places). */
+  onTidy(): void;
+  /** Focus mode: the focused node's name, or null. */
+  spotlight: string | null;
+  /** Focuses the selected node (or leaves focus mode). */
+  onSpotlight(): void;
 }
 
 /** Root agent, search, create, undo/redo, collapse, save. */
-export function Toolbar({ rootAgent, agents, onRoot, onSearch, dirtyCount, saving, onSave, onCollapseAll, onExpandAll }: Props) {
+export function Toolbar({ rootAgent, agents, onRoot, onSearch, status, saving, onSave, onCollapseAll, onExpandAll, onTidy, spotlight, onSpotlight }: Props) {
   const { state, dispatch, graph, readonly, openDialog } = useEditor();
   const [query, setQuery] = useState("");
   const [newOpen, setNewOpen] = useState(false);
@@ -128,15 +142,33 @@ export function Toolbar({ rootAgent, agents, onRoot, onSearch, dirtyCount, savin
       <button type="button" className={button} onClick={onExpandAll}>
         Expand all
       </button>
+      <button
+        type="button"
+        className={`${button} ${spotlight ? "border-amber-400 bg-amber-50 dark:bg-amber-950" : ""}`}
+        aria-pressed={spotlight !== null}
+        disabled={!spotlight && state.selection?.type !== "node"}
+        onClick={onSpotlight}
+        title={spotlight ? "Show the whole graph again (Esc)" : "Show the selected node with its neighbours only"}
+      >
+        {spotlight ? `Focus: ${spotlight} ✕` : "Focus"}
+      </button>
+      <button type="button" className={button} onClick={onTidy} title="Lay out the whole graph afresh and fit it in view">
+        Tidy layout
+      </button>
       <div className="ml-auto flex items-center gap-2">
-        <span role="status" data-testid="editor-status" className="text-sm text-slate-600 dark:text-slate-300">
-          {readonly ? "Read-only" : dirtyCount === 0 ? "All changes saved" : `${dirtyCount} unsaved change${dirtyCount === 1 ? "" : "s"}`}
+        {readonly ? (
+          <span data-testid="readonly-badge" title="You can look, select and try agents; edits are off." className="rounded-full border border-amber-300 bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            🔒 View only
+          </span>
+        ) : null}
+        <span role="status" data-testid="editor-status" data-tone={status.tone} className={`text-sm ${STATUS_COLOR[status.tone]}`}>
+          {status.text}
         </span>
         {!readonly ? (
           <button
             type="button"
             onClick={onSave}
-            disabled={dirtyCount === 0 || saving}
+            disabled={!status.canSave || saving}
             className="rounded bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:opacity-40"
             title="Save (Ctrl+S)"
           >

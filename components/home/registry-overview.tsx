@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
+import Link from "next/link";
 import { useTRPC } from "@/components/trpc-provider";
 import { AgentCard } from "./agent-card";
 import { DiagnosticsPanel } from "./diagnostics-panel";
@@ -42,7 +43,10 @@ export function RegistryOverview() {
             Agents <span data-testid="agent-count" className="text-slate-500 dark:text-slate-400">({data.agents.length})</span>
           </h2>
           <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={data.agentsDir}>
-            from {data.agentsDir}
+            from {data.agentsDir} ·{" "}
+            <Link href="/definitions/prompts" className="text-indigo-700 underline dark:text-indigo-300">
+              All definitions
+            </Link>
           </p>
         </div>
         {data.agents.length === 0 ? (

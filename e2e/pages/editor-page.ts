@@ -16,7 +16,13 @@ export class EditorPage {
 
   async open(root?: string) {
     await this.page.goto(root ? `/editor?root=${encodeURIComponent(root)}` : "/editor");
-    await expect(this.canvas).toHaveAttribute("data-layout-count", /^[1-9]/, { timeout: 20_000 });
+    await this.laidOut();
+  }
+
+  /** Waits for the first layout and the fit to view that follows it (slow on a loaded machine). */
+  async laidOut() {
+    await expect(this.canvas).toHaveAttribute("data-layout-count", /^[1-9]/, { timeout: 60_000 });
+    await expect(this.canvas).toHaveAttribute("data-fitted", /^[1-9]/, { timeout: 20_000 });
   }
 
   node(kind: Kind, name: string): Locator {
@@ -70,8 +76,11 @@ export class EditorPage {
     return this.page.getByTestId("new-definition-dialog");
   }
 
+  /** Save: the review dialog shows each file before and after, and its button writes them. */
   async save() {
     await this.page.getByRole("button", { name: "Save", exact: true }).click();
+    const review = this.page.getByTestId("review-dialog");
+    await review.getByRole("button", { name: /^Save \d+ files?$/ }).click();
     await expect(this.status).toHaveText("All changes saved", { timeout: 15_000 });
   }
 

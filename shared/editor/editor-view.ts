@@ -32,7 +32,26 @@ export interface EditorView {
   version: number;
   loadedAt: string;
   agentsDir: string;
+  /** True when this caller may not write: the server's setting, or a caller who is not an administrator. */
   readonly: boolean;
+  /** Why it is read-only: `server` (DEFINITIONS_READONLY=1) or `role` (the caller is not an administrator). */
+  readonlyBecause?: "server" | "role";
   definitions: EditorDefinition[];
   diagnostics: Diagnostic[];
+}
+
+export const NOT_ADMIN_REASON = "only administrators can change definitions";
+
+/**
+ * The view as a caller who may not write sees it (not an administrator, or an API key without the admin scope):
+ * read-only, every definition unwritable with the reason. A server that is read-only already says so.
+ */
+export function viewForCaller(view: EditorView, mayWrite: boolean): EditorView {
+  if (mayWrite || view.readonly) return view;
+  return {
+    ...view,
+    readonly: true,
+    readonlyBecause: "role",
+    definitions: view.definitions.map((d) => (d.writable ? { ...d, writable: false, reason: NOT_ADMIN_REASON } : d)),
+  };
 }

@@ -101,6 +101,14 @@ describe("threads belong to the user who created them", () => {
     expect((await t.app.prisma.thread.findUniqueOrThrow({ where: { id: created.id } })).userId).toBe(bob.id);
     // Editing definitions and administering are for admins.
     await expect(asBob.editor.save({ changes: [{ op: "delete", file: "agents/chat.ts", hash: null }] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(asBob.editor.preview({ changes: [{ op: "delete", file: "agents/chat.ts", hash: null }] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // The editor shows them the definitions read-only, with the reason.
+    const seen = await asBob.editor.view();
+    expect([seen.readonly, seen.readonlyBecause]).toEqual([true, "role"]);
+    expect(seen.definitions.filter((d) => d.writable)).toEqual([]);
+    expect(seen.definitions.find((d) => d.kind === "agents")?.reason).toBe("only administrators can change definitions");
+    const asAdmin = createCallerFactory(appRouter)({ app: t.app, caller: { userId: null, username: "admin", role: "admin", via: "session" } });
+    expect((await asAdmin.editor.view()).readonly).toBe(false);
     await expect(asBob.admin.users()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(asBob.admin.saveInstanceVariables({ variables: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
     // An unauthenticated context is refused.

@@ -2,6 +2,7 @@
 
 import type { Viewport } from "@xyflow/react";
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { applyTextDetail, TEXT_DETAIL_CSS } from "./text-detail";
 
 /** Below this zoom, a large graph shows as the overview canvas (see CANVAS_CSS). */
 export const LOW_DETAIL_ZOOM = 0.4;
@@ -21,13 +22,14 @@ export const CANVAS_CSS = `
 [data-editor-canvas][data-lod="low"] .react-flow__nodes,
 [data-editor-canvas][data-lod="low"] .react-flow__edges,
 [data-editor-canvas][data-lod="low"] .react-flow__edgelabel-renderer,
-[data-editor-canvas][data-lod="high"] [data-testid="overview-canvas"] { display: none; }
+[data-editor-canvas][data-lod="high"] [data-testid="overview-canvas"],
+[data-editor-canvas][data-lod="low"] .react-flow__minimap { display: none; }
 [data-editor-canvas][data-moving] .react-flow__viewport { will-change: transform; }
 [data-editor-canvas][data-moving] .react-flow__edge,
 [data-editor-canvas][data-moving] .react-flow__edge *,
 [data-editor-canvas][data-moving] [data-testid="edge-label"] { pointer-events: none !important; }
 [data-editor-canvas] .react-flow__node:has([data-issues-open]) { z-index: 1000 !important; }
-`;
+${TEXT_DETAIL_CSS}`;
 
 /** The level of detail of the canvas: which zoom shows the overview, and the wrapper attributes CANVAS_CSS reads. */
 export function useLevelOfDetail(large: boolean, wrapper: RefObject<HTMLDivElement | null>) {
@@ -54,7 +56,13 @@ export function useLevelOfDetail(large: boolean, wrapper: RefObject<HTMLDivEleme
   useLayoutEffect(() => {
     if (!overview) wrapper.current?.setAttribute("data-lod", "high");
   }, [overview]);
-  const onMove = useCallback((_: unknown, viewport: Viewport) => void overviewAt(viewport.zoom), [overviewAt]);
+  const onMove = useCallback(
+    (_: unknown, viewport: Viewport) => {
+      applyTextDetail(wrapper.current, viewport.zoom);
+      overviewAt(viewport.zoom);
+    },
+    [overviewAt],
+  );
   const onMoveStart = useCallback(() => wrapper.current?.setAttribute("data-moving", ""), []);
   const onMoveEnd = useCallback(
     (event: unknown, viewport: Viewport) => {

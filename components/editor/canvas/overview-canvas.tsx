@@ -6,6 +6,7 @@ import type { GraphEdge, GraphNode } from "@/shared/graph-projection";
 import { EDGE_STYLE } from "../edges/graph-edge";
 import { NODE_WIDTH, nodeHeight } from "../layout/node-size";
 import type { Positions } from "../layout/elk-layout";
+import { MIN_SCREEN_PX } from "./text-detail";
 
 /** Accent colours of the node kinds (the top border of a node, and the minimap). */
 export const KIND_COLOR: Record<GraphNode["kind"], string> = {
@@ -78,16 +79,17 @@ function buildScene(nodes: readonly GraphNode[], edges: readonly GraphEdge[], po
     if (!s || !t || !ps || !pt) continue;
     const a = sourcePoint(s, ps, e.sourceHandle);
     const b = { x: pt.x + NODE_WIDTH[t.kind] / 2, y: pt.y };
-    // The vertical bezier React Flow draws between a bottom and a top handle.
-    const dy = b.y - a.y;
-    const offset = dy >= 0 ? dy / 2 : 0.25 * 25 * Math.sqrt(-dy);
+    // The orthogonal route the DOM edges take (graph-edge.tsx): down, across at mid-height, down into the target.
+    const midY = b.y >= a.y ? (a.y + b.y) / 2 : a.y + 18;
     const style = EDGE_STYLE[e.kind];
     let st = strokes.get(e.kind);
     if (!st) strokes.set(e.kind, (st = { color: style.stroke, width: style.width ?? 1.25, opacity: style.opacity ?? 1, path: new Path2D() }));
     st.path.moveTo(a.x, a.y);
-    st.path.bezierCurveTo(a.x, a.y + offset, b.x, b.y - offset, b.x, b.y);
+    st.path.lineTo(a.x, midY);
+    st.path.lineTo(b.x, midY);
+    st.path.lineTo(b.x, b.y);
   }
-  // Edges bend at most half their height sideways: a margin keeps them inside.
+  // A margin keeps strokes and selection rings inside.
   const bounds = Number.isFinite(minX) ? { x: minX - 40, y: minY - 40, width: maxX - minX + 80, height: maxY - minY + 80 } : { x: 0, y: 0, width: 0, height: 0 };
   return { fills: [...fills.values()], strokes: [...strokes.values()], labels, selected, bounds };
 }
@@ -120,11 +122,15 @@ function paint(ctx: CanvasRenderingContext2D, scene: Scene, scale: number, dark:
     ctx.lineWidth = Math.max(3, 2 * minWidth);
     ctx.stroke(scene.selected);
   }
-  // Names only once they are big enough to read.
-  if (scale >= 0.25) {
-    ctx.fillStyle = dark ? "#f1f5f9" : "#0f172a";
-    ctx.font = "600 16px ui-monospace, monospace";
-    for (const l of scene.labels) ctx.fillText(l.text, l.x, l.y, l.width);
+  // Names at least MIN_SCREEN_PX tall on screen (never squeezed), and only when a few characters fit the node.
+  const zoom = scale / (window.devicePixelRatio || 1);
+  const font = Math.max(16, MIN_SCREEN_PX / zoom);
+  ctx.fillStyle = dark ? "#f1f5f9" : "#0f172a";
+  ctx.font = `600 ${font}px ui-monospace, monospace`;
+  for (const l of scene.labels) {
+    const fits = Math.floor(l.width / (0.62 * font));
+    if (fits < 4) continue;
+    ctx.fillText(l.text.length > fits ? `${l.text.slice(0, fits - 1)}…` : l.text, l.x, l.y - 16 + font);
   }
 }
 

@@ -50,3 +50,13 @@ export function hiddenByCollapse(
   for (const id of underCollapsed) if (!free.has(id)) hidden.add(id);
   return { hidden, hiddenCount };
 }
+
+/** A node and the nodes one edge away from it, either way (focus mode). */
+export function neighbourhood(id: string, edges: readonly GraphEdge[]): Set<string> {
+  const out = new Set([id]);
+  for (const e of edges) {
+    if (e.source === id) out.add(e.target);
+    if (e.target === id) out.add(e.source);
+  }
+  return out;
+}

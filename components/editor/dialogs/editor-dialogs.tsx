@@ -7,7 +7,8 @@ import { RenameDialog } from "./rename-dialog";
 import { ScaffoldToolDialog } from "./scaffold-tool-dialog";
 import { TryItDialog } from "./try-it-dialog";
 
-export function EditorDialogs({ dialog, onClose }: { dialog: DialogState; onClose(): void }) {
+/** `pending`: the unsaved changes (Try it says they are not in the thread); `onTry`: dock a started thread's chat. */
+export function EditorDialogs({ dialog, onClose, pending = 0, onTry }: { dialog: DialogState; onClose(): void; pending?: number; onTry?(agent: string, threadId: string): void }) {
   if (!dialog) return null;
   switch (dialog.type) {
     case "new":
@@ -19,6 +20,16 @@ export function EditorDialogs({ dialog, onClose }: { dialog: DialogState; onClos
     case "delete":
       return <DeleteDialog defId={dialog.defId} onClose={onClose} />;
     case "try":
-      return <TryItDialog agent={dialog.agent} onClose={onClose} />;
+      return (
+        <TryItDialog
+          agent={dialog.agent}
+          pending={pending}
+          onClose={onClose}
+          onStarted={(threadId) => {
+            onTry?.(dialog.agent, threadId);
+            onClose();
+          }}
+        />
+      );
   }
 }

@@ -10,7 +10,7 @@ export const dialogInput =
   "w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-indigo-500 aria-[invalid=true]:border-red-500 dark:border-slate-600 dark:bg-slate-950";
 
 /** A modal dialog on the native <dialog> element: focus stays inside, Escape closes it. */
-export function Modal({ title, onClose, children, testId }: { title: string; onClose(): void; children: ReactNode; testId?: string }) {
+export function Modal({ title, onClose, children, testId, wide = false }: { title: string; onClose(): void; children: ReactNode; testId?: string; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -26,7 +26,7 @@ export function Modal({ title, onClose, children, testId }: { title: string; onC
         e.preventDefault();
         onClose();
       }}
-      className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      className={`m-auto ${wide ? "w-[min(60rem,calc(100vw-2rem))]" : "w-[min(34rem,calc(100vw-2rem))]"} rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
     >
       <div className="flex max-h-[80vh] flex-col gap-3 overflow-y-auto p-4">
         <h2 id="editor-dialog-title" className="text-base font-semibold">

@@ -7,8 +7,11 @@ import { useTRPC } from "@/components/trpc-provider";
 import { chatHref, inspectorHref, newThreadHref } from "../thread-links";
 import { dialogInput, Field, Modal, primaryButton, secondaryButton } from "./modal";
 
-/** Starts a thread with an agent: asks for the variables its graph declares, then opens it in the chat or the inspector. */
-export function TryItDialog({ agent, onClose }: { agent: string; onClose(): void }) {
+/**
+ * Starts a thread with an agent: asks for the variables its graph declares, then docks its chat in the editor (or
+ * opens it in the chat or the inspector). It runs the saved definitions, and says so when edits are pending.
+ */
+export function TryItDialog({ agent, pending, onClose, onStarted }: { agent: string; pending: number; onClose(): void; onStarted?(threadId: string): void }) {
   const trpc = useTRPC();
   const overview = useQuery(trpc.registry.overview.queryOptions());
   const summary = overview.data?.agents.find((a) => a.name === agent);
@@ -46,9 +49,14 @@ export function TryItDialog({ agent, onClose }: { agent: string; onClose(): void
             if (missing.length > 0) return;
             const types = Object.fromEntries(variables.filter((v) => env[v.name]).map((v) => [v.name, v.type]));
             const values = Object.fromEntries(Object.entries(env).filter(([, v]) => v.trim() !== ""));
-            create.mutate({ agent_id: agent, env: values, env_types: types });
+            create.mutate({ agent_id: agent, env: values, env_types: types }, { onSuccess: (t) => onStarted?.(t.id) });
           }}
         >
+          {pending > 0 ? (
+            <p role="note" data-testid="try-it-pending" className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              The thread runs the saved definitions: {pending} unsaved change{pending === 1 ? " is" : "s are"} not in it. Save first to try {pending === 1 ? "it" : "them"}.
+            </p>
+          ) : null}
           {variables.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">This agent&apos;s graph declares no variables.</p> : null}
           {variables.map((v) => (
             <Field key={v.name} label={`${v.name}${required.has(v.name) ? " (required)" : ""}`} hint={v.description || undefined}>

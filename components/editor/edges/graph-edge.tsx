@@ -1,6 +1,6 @@
 "use client";
 
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type EdgeProps } from "@xyflow/react";
+import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps } from "@xyflow/react";
 import { memo } from "react";
 import type { GraphEdgeKind } from "@/shared/graph-projection";
 import type { EditorFlowEdge } from "./edge-data";
@@ -25,10 +25,11 @@ function label(kind: GraphEdgeKind, handle: string | null | undefined): string |
   return undefined;
 }
 
-/** An edge of the agent graph, coloured by kind; subagent edges carry their mode badges. */
+/** An edge of the agent graph (orthogonal), coloured by kind; subagent edges carry their mode badges. */
 export const GraphEdgeView = memo(function GraphEdgeView(props: EdgeProps<EditorFlowEdge>) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, selected, markerEnd, sourceHandleId } = props;
-  const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
+  // Orthogonal: edges into a shared node (a tool many prompts offer) run together into one trunk above it.
+  const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 10, offset: 18 });
   if (!data) return <BaseEdge id={id} path={path} />;
   const kind = data.edge.kind;
   const style = EDGE_STYLE[kind];
@@ -40,9 +41,9 @@ export const GraphEdgeView = memo(function GraphEdgeView(props: EdgeProps<Editor
         id={id}
         path={path}
         markerEnd={markerEnd}
-        style={{ stroke: style.stroke, strokeWidth: (style.width ?? 1.25) + (selected ? 1.5 : 0), strokeOpacity: selected ? 1 : (style.opacity ?? 1) }}
+        style={{ stroke: style.stroke, strokeWidth: (style.width ?? 1.25) + (selected ? 1.5 : 0), strokeOpacity: data.dimmed ? 0.12 : selected ? 1 : (style.opacity ?? 1) }}
       />
-      {text || badges.length > 0 ? (
+      {(text || badges.length > 0) && !data.dimmed ? (
         <EdgeLabelRenderer>
           <div
             data-testid="edge-label"

@@ -48,7 +48,9 @@ export function useDefinitionCtx(props: Omit<DefinitionFormProps, "focus">): For
         const next = setAt(value, p, v);
         const fresh = validateDoc(kind, next).filter((i) => !existing.has(key(i)) && (p === "" || i.path === p || i.path.startsWith(`${p}.`) || p.startsWith(i.path)));
         if (fresh.length > 0) return fresh[0]!.message;
-        onChange(next, `${defId}:${p}`);
+        // Typing in a field (text, numbers) makes one undo step; a toggle, a whole-document change or a removal
+        // is a step of its own, so that Undo takes back exactly the last click.
+        onChange(next, typeof v === "string" || typeof v === "number" ? `${defId}:${p}` : "");
         return null;
       },
       suggest: (full) => suggest(full, value),

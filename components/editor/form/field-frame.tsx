@@ -1,7 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { FIELD_HINTS } from "./field-hints";
+import { useReportInput } from "../state/input-reports";
+import { hintFor } from "./field-hints";
 import { fieldId, join, useFormCtx } from "./form-context";
 
 export const inputClass =
@@ -31,7 +32,8 @@ export function FieldFrame({
   const ctx = useFormCtx();
   const full = join(ctx.prefix, path);
   const id = fieldId(ctx, path);
-  const hint = hintKey ? FIELD_HINTS[hintKey] : undefined;
+  const hint = hintFor(ctx.kind, full, hintKey);
+  useReportInput(`${ctx.defId}:${full}`, ctx.readOnly ? null : error);
   const reported = ctx.issues(full).filter((i) => i.field === full);
   return (
     <div data-field-path={full} className="flex flex-col gap-0.5 rounded">

@@ -1,6 +1,5 @@
-/** Help texts for the fields (from the spec's documentation), keyed by field name or by path pattern. */
+/** Help texts for the fields (from the spec's documentation), keyed by field name. */
 export const FIELD_HINTS: Record<string, string> = {
-  type: "ai_human: an AI side A and a person on side B. dual_ai: both sides are AI.",
   maxSessionTurns: "dual_ai: the session ends when both sides completed this many turns.",
   exposeAsTool: "Let prompts call this agent as a tool: a handoff (ai_human) or a subagent (dual_ai).",
   toolDescription: "What the model is told this does when it is offered as a tool.",
@@ -49,6 +48,32 @@ export const FIELD_HINTS: Record<string, string> = {
   env: "Default variable values.",
   variables: "Variables this definition declares.",
 };
+
+/**
+ * Help texts that depend on where the field is: `<kind>:<path>` with `*` for list indexes, tried before the name. A
+ * name shared by several fields (`type`, `model`, `prompt`) must not show one field's help on another.
+ */
+export const PATH_HINTS: Record<string, string> = {
+  "agents:type": "ai_human: an AI side A and a person on side B. dual_ai: both sides are AI.",
+  "*:variables.*.type": "text: a plain value. secret: write-only; never shown back, and never sent to a model, an event or a log.",
+  "*:variables.*.name": "The variable's name, as tools and prompts read it (e.g. SUPPORT_REGION).",
+  "*:variables.*.required": "A value must be provided before a thread can run.",
+  "*:variables.*.description": "What the value is for; shown where people enter it.",
+  "models:model": "The provider's model id (e.g. gpt-4.1-mini).",
+  "prompts:prompt.*.prompt": "The prompt whose text is included here.",
+};
+
+/** Names whose help holds only where PATH_HINTS says (no help elsewhere). */
+const PATH_ONLY = new Set(["type"]);
+
+/** The help text of the field at `path` (a full dotted path) in a definition of `kind`. */
+export function hintFor(kind: string, path: string, hintKey: string | undefined): string | undefined {
+  const pattern = path.replace(/(^|\.)\d+(?=\.|$)/g, "$1*");
+  const byPath = PATH_HINTS[`${kind}:${pattern}`] ?? PATH_HINTS[`*:${pattern}`];
+  if (byPath !== undefined) return byPath;
+  if (!hintKey || PATH_ONLY.has(hintKey)) return undefined;
+  return FIELD_HINTS[hintKey];
+}
 
 /** Multi-line text fields. */
 export const MULTILINE = new Set(["description", "toolDescription", "content"]);

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { DocValue } from "@/shared/editor/doc";
-import { FIELD_HINTS } from "./field-hints";
+import { hintFor } from "./field-hints";
 import { FieldFrame, inputClass, smallButton } from "./field-frame";
 import { fieldId, join, useDraft, useFormCtx } from "./form-context";
 
@@ -109,22 +109,18 @@ export function BoolField({ path, label, hintKey, defaultValue }: BaseProps) {
         onChange={(e) => commit(e.target.checked)}
         className="mt-0.5 h-4 w-4 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
       />
-      <FieldLabelOnly id={id} label={label} hintKey={hintKey} />
+      <FieldLabelOnly id={id} label={label} hint={hintFor(ctx.kind, full, hintKey)} />
     </div>
   );
 }
 
-function FieldLabelOnly({ id, label, hintKey }: { id: string; label: string; hintKey?: string }) {
+function FieldLabelOnly({ id, label, hint }: { id: string; label: string; hint: string | undefined }) {
   return (
     <label htmlFor={id} className="flex flex-col text-xs">
       <span className="font-medium text-slate-700 dark:text-slate-200">{label}</span>
-      {hintKey ? <HintText hintKey={hintKey} /> : null}
+      {hint ? <span className="text-[11px] text-slate-500 dark:text-slate-400">{hint}</span> : null}
     </label>
   );
-}
-
-function HintText({ hintKey }: { hintKey: string }) {
-  return <span className="text-[11px] text-slate-500 dark:text-slate-400">{FIELD_HINTS[hintKey] ?? ""}</span>;
 }
 
 export function SelectField({ path, label, hintKey, optional, defaultValue, options }: BaseProps & { options: string[] }) {

@@ -5,6 +5,7 @@ import { isDocObject, type DocObject, type DocValue } from "@/shared/editor/doc"
 import { FieldFrame, smallButton } from "./field-frame";
 import { join, useFormCtx } from "./form-context";
 import { RemoveButton, TextField } from "./primitive-fields";
+import { PromptTextEditor } from "./prompt-text-editor";
 
 type PartType = "text" | "include" | "env";
 const PART_LABEL: Record<PartType, string> = { text: "Text", include: "Include prompt", env: "Variable" };
@@ -21,8 +22,8 @@ function Suggestions({ id, values }: { id: string; values: string[] | undefined 
 }
 
 /**
- * The system prompt: plain text, or parts composed at render time — text, another prompt included by name, a
- * variable's value — with completion of prompt and variable names.
+ * The system prompt: in the text editor (CodeMirror: `{{VARIABLE}}`, `{{> prompt}}`, `@tool`), or as a list of parts
+ * composed at render time — text, another prompt included by name, a variable's value — with completion of names.
  */
 export function PromptContentField({ path }: { path: string }) {
   const ctx = useFormCtx();
@@ -31,7 +32,7 @@ export function PromptContentField({ path }: { path: string }) {
   const [error, setError] = useState<string | null>(null);
   const parts: DocValue[] = Array.isArray(value) ? value : [];
   const isParts = Array.isArray(value);
-  const allText = parts.every((p) => isDocObject(p) && p.type === "text");
+  const [mode, setMode] = useState<"text" | "parts">(isParts ? "parts" : "text");
   const set = (next: DocValue) => setError(ctx.propose(path, next));
   const newPart = (type: PartType): DocObject =>
     type === "text" ? { type, content: "" } : type === "include" ? { type, prompt: ctx.suggest(`${full}.#.prompt`)?.[0] ?? "prompt_name" } : { type, property: ctx.suggest(`${full}.#.property`)?.[0] ?? "VARIABLE_NAME" };
@@ -48,16 +49,24 @@ export function PromptContentField({ path }: { path: string }) {
       <div className="flex flex-col gap-2">
         <div role="radiogroup" aria-label="Prompt form" className="flex gap-3 text-xs">
           <label className="flex items-center gap-1">
-            <input type="radio" checked={!isParts} disabled={ctx.readOnly || (isParts && !allText)} onChange={() => set(parts.map((p) => (isDocObject(p) && typeof p.content === "string" ? p.content : "")).join(""))} />
-            Plain text
+            <input type="radio" checked={mode === "text"} onChange={() => setMode("text")} />
+            Text editor
           </label>
           <label className="flex items-center gap-1">
-            <input type="radio" checked={isParts} disabled={ctx.readOnly} onChange={() => set(typeof value === "string" && value !== "" ? [{ type: "text", content: value }] : [])} />
+            <input
+              type="radio"
+              checked={mode === "parts"}
+              disabled={ctx.readOnly && !isParts}
+              onChange={() => {
+                setMode("parts");
+                if (!isParts) set(typeof value === "string" && value !== "" ? [{ type: "text", content: value }] : []);
+              }}
+            />
             Parts (text, includes, variables)
           </label>
         </div>
-        {!isParts ? (
-          <TextField path={path} label="Text" optional={false} multiline />
+        {mode === "text" ? (
+          <PromptTextEditor path={path} onError={setError} />
         ) : (
           <ol className="flex flex-col gap-2">
             {parts.map((part, i) => {

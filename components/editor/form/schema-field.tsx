@@ -6,6 +6,7 @@ import { ArrayField, ObjectField, RecordField } from "./collection-fields";
 import { MULTILINE, SEMANTIC_DEFAULTS } from "./field-hints";
 import { join, useFormCtx } from "./form-context";
 import { BoolField, CodeField, JsonField, NumberField, SelectField, TextField } from "./primitive-fields";
+import { ModelPickerField } from "./model-picker-field";
 import { PromptContentField } from "./prompt-content-field";
 import { ToolsField } from "./tools-field";
 import { BindingField, ImmediateField, ResumableField } from "./union-fields";
@@ -32,9 +33,10 @@ export function SchemaField({ schema, path, keyName }: { schema: z.ZodType; path
     case "string": {
       const suggestions = ctx.suggest(full);
       const listId = suggestions ? `list-${ctx.defId}-${full}`.replace(/[^A-Za-z0-9_-]/g, "_") : undefined;
+      const picker = ctx.kind === "prompts" && full === "model";
       return (
         <>
-          <TextField {...common} multiline={MULTILINE.has(keyName)} {...(listId ? { listId } : {})} />
+          {picker ? <ModelPickerField {...common} {...(listId ? { listId } : {})} /> : <TextField {...common} multiline={MULTILINE.has(keyName)} {...(listId ? { listId } : {})} />}
           {listId ? (
             <datalist id={listId}>
               {suggestions!.map((s) => (

@@ -22,6 +22,7 @@ const BASE: LayoutOptions = {
   "elk.spacing.componentComponent": "60",
   "elk.edgeRouting": "POLYLINE",
 };
+// The canvas routes edges itself (orthogonal, graph-edge.tsx): ELK's own routing is not used, so the cheap one.
 const QUALITY: LayoutOptions = { "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF" };
 const FAST: LayoutOptions = {
   "elk.layered.layering.strategy": "LONGEST_PATH",

@@ -9,6 +9,8 @@ export type EditorNodeData = {
   /** True when the node has outgoing edges (something to collapse). */
   hasChildren: boolean;
   highlighted: boolean;
+  /** Focus mode: this node is not the focused node or one of its neighbours. */
+  dimmed?: boolean;
 };
 
 export type EditorFlowNode = Node<EditorNodeData, GraphNode["kind"]>;

@@ -34,7 +34,7 @@ export function NodeShell({
   sourceHandles?: ReactNode | boolean;
   targetHandle?: boolean;
 }) {
-  const { node, collapsed, hiddenCount, hasChildren, highlighted } = data;
+  const { node, collapsed, hiddenCount, hasChildren, highlighted, dimmed } = data;
   const { toggleCollapse } = useCanvasActions();
   const errors = node.issues.some((i) => i.severity === "error");
   const warnings = !errors && node.issues.length > 0;
@@ -45,14 +45,15 @@ export function NodeShell({
       data-kind={node.kind}
       data-name={node.name}
       data-issues={errors ? "error" : warnings ? "warning" : "none"}
+      data-dimmed={dimmed ? "true" : undefined}
       style={{ width: NODE_WIDTH[node.kind] }}
-      className={`rounded-lg border border-t-4 bg-white text-left text-slate-900 dark:bg-slate-900 dark:text-slate-100 ${ACCENT[node.kind]} ${ring} ${selected ? "outline-2 outline-offset-2 outline-indigo-500" : ""} ${highlighted ? "ring-4 ring-amber-400/60" : ""}`}
+      className={`rounded-lg border border-t-4 bg-white text-left text-slate-900 dark:bg-slate-900 dark:text-slate-100 ${ACCENT[node.kind]} ${ring} ${selected ? "outline-2 outline-offset-2 outline-indigo-500" : ""} ${highlighted ? "ring-4 ring-amber-400/60" : ""} ${dimmed ? "opacity-20" : ""}`}
     >
       {targetHandle ? <Handle type="target" position={Position.Top} className="!h-2.5 !w-2.5 !bg-slate-400" /> : null}
       <div className="px-3 pt-2 pb-2">
         <div className="flex items-center gap-1.5">
-          <span className="text-[10px] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{KIND_LABEL[node.kind]}</span>
-          {badges}
+          <span data-node-kind-label="" className="text-[10px] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{KIND_LABEL[node.kind]}</span>
+          {badges ? <span data-node-badges="" className="flex min-w-0 items-center gap-1.5">{badges}</span> : null}
           {hasChildren ? (
             <button
               type="button"
@@ -69,11 +70,11 @@ export function NodeShell({
             </button>
           ) : null}
         </div>
-        <p className="truncate font-mono text-sm font-semibold" title={node.name}>
+        <p data-node-name="" className="truncate font-mono text-sm font-semibold" title={node.name}>
           {node.name}
         </p>
-        <div className="node-detail">
-          {children}
+        <div className="node-detail">{children}</div>
+        <div data-node-issues-wrap="">
           <NodeIssues node={node} />
         </div>
       </div>

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { buildEditorView, DefinitionWriteError, saveDefinitions, scaffoldTool, scaffoldToolInput } from "@/server/registry/writer";
 import type { DocObject } from "@/shared/editor/doc";
+import { viewForCaller } from "@/shared/editor/editor-view";
 import type { SaveChange } from "@/shared/editor/save-change";
+import type { Caller } from "@/shared/caller";
+import { isAdmin } from "../auth/access";
 import type { App } from "../app-context";
 import { ApiError } from "../errors";
 import { wakeLoop } from "../live/wake-loop";
@@ -18,8 +21,12 @@ function mapWriteError(error: unknown): never {
   throw error;
 }
 
-function view(app: App) {
-  return buildEditorView(app.registry.current(), { readonly: app.config.DEFINITIONS_READONLY, agentsDir: app.config.agentsDir });
+/** Whether the caller may save: an administrator, and through an API key only with the admin scope. */
+const mayWrite = (caller: Caller | null) => isAdmin(caller) && (caller?.via !== "api-key" || (caller.scopes?.includes("admin") ?? false));
+
+function view(app: App, caller: Caller | null) {
+  const built = buildEditorView(app.registry.current(), { readonly: app.config.DEFINITIONS_READONLY, agentsDir: app.config.agentsDir });
+  return viewForCaller(built, mayWrite(caller));
 }
 
 const docObject = z.record(z.string(), z.json()) as unknown as z.ZodType<DocObject>;
@@ -35,21 +42,26 @@ const writeOptions = (app: App) => ({ dir: app.config.agentsDir, projectRoot: pr
 /** The visual graph editor: the definitions as documents, live updates, saving to files, scaffolding tools. */
 export const editorRouter = router({
   /** Every definition file as an editor document, with the snapshot's diagnostics. */
-  view: publicProcedure.query(({ ctx }) => view(ctx.app)),
+  view: publicProcedure.query(({ ctx }) => view(ctx.app, ctx.caller)),
   /** Pushes a fresh view whenever the registry reloads (a save, or a file edited outside the editor). */
   changes: publicProcedure.subscription(async function* ({ ctx, signal }) {
-    for await (const _ of wakeLoop((wake) => ctx.app.registry.subscribe(wake), signal)) yield view(ctx.app);
+    for await (const _ of wakeLoop((wake) => ctx.app.registry.subscribe(wake), signal)) yield view(ctx.app, ctx.caller);
   }),
   /** Writes the changed definitions (all or nothing), reloads the registry and returns the new view. */
   save: adminProcedure.input(z.object({ changes: z.array(change).min(1).max(1000) })).mutation(async ({ ctx, input }) => {
     const result = await saveDefinitions(input.changes, writeOptions(ctx.app)).catch(mapWriteError);
     await ctx.app.registry.reload();
-    return { result, view: view(ctx.app) };
+    return { result, view: view(ctx.app, ctx.caller) };
+  }),
+  /** What Save would write, file by file (before and after), checked as Save checks it; writes nothing. */
+  preview: adminProcedure.input(z.object({ changes: z.array(change).min(1).max(1000) })).mutation(async ({ ctx, input }) => {
+    const result = await saveDefinitions(input.changes, { ...writeOptions(ctx.app), dryRun: true }).catch(mapWriteError);
+    return { files: result.preview ?? [], unchanged: result.unchanged };
   }),
   /** Creates `tools/<name>.ts` with a description, argument fields and an `execute` to fill in. */
   scaffoldTool: adminProcedure.input(scaffoldToolInput).mutation(async ({ ctx, input }) => {
     const result = await scaffoldTool(input, writeOptions(ctx.app)).catch(mapWriteError);
     await ctx.app.registry.reload();
-    return { ...result, view: view(ctx.app) };
+    return { ...result, view: view(ctx.app, ctx.caller) };
   }),
 });

@@ -94,6 +94,7 @@ export function buildEditorView(snapshot: RegistrySnapshot, options: { readonly:
     loadedAt: snapshot.loadedAt,
     agentsDir: options.agentsDir,
     readonly: options.readonly,
+    ...(options.readonly ? { readonlyBecause: "server" as const } : {}),
     definitions,
     diagnostics: [...snapshot.diagnostics],
   };

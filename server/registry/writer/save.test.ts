@@ -118,6 +118,25 @@ export default defineAgent({
     expect(snapshot.prompts.get("drafter")!.includes).toEqual(["voice"]);
   });
 
+  it("a dry run says what Save would write, file by file, and writes nothing", async () => {
+    const before = snapshotFiles();
+    const fast = doc("models/fast.ts");
+    const changes: SaveChange[] = [
+      { op: "write", kind: "models", file: "models/fast.ts", hash: fast.hash, value: setAt(fast.value, "inputPrice", 0.5) },
+      { op: "write", kind: "prompts", file: null, hash: null, value: { name: "tiny", toolDescription: "Tiny.", model: "fast", prompt: "Be brief." } },
+      { op: "delete", file: "tools/current_time.ts", hash: contentHash(before.get("tools/current_time.ts")!) },
+    ];
+    const result = await saveDefinitions(changes, { ...options(), dryRun: true });
+    expect(result.written).toEqual([]);
+    const byFile = new Map(result.preview!.map((p) => [p.file, p]));
+    expect(byFile.get("models/fast.ts")).toEqual({ file: "models/fast.ts", before: before.get("models/fast.ts"), after: before.get("models/fast.ts")!.replace("inputPrice: 0.4", "inputPrice: 0.5") });
+    expect(byFile.get("prompts/tiny.ts")).toMatchObject({ before: null, after: expect.stringContaining(`name: "tiny"`) });
+    expect(byFile.get("tools/current_time.ts")).toEqual({ file: "tools/current_time.ts", before: before.get("tools/current_time.ts"), after: null });
+    expect(snapshotFiles()).toEqual(before);
+    // A dry run refuses what Save refuses.
+    await expect(saveDefinitions([{ ...changes[0]!, value: setAt(fast.value, "inputPrice", -1) } as SaveChange], { ...options(), dryRun: true })).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+
   it("refuses invalid input with the schema's message at the field, and writes nothing", async () => {
     const before = snapshotFiles();
     const d = doc("agents/draft_and_review.ts");

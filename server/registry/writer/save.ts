@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { DEFINITION_FILE_EXTENSIONS, isDefinitionKind, IDENTIFIER_PATTERN, type DefinitionKind } from "@/server/spec";
 import { validateDoc } from "@/shared/editor/doc-validate";
-import type { SaveChange } from "@/shared/editor/save-change";
+import type { FilePreview, SaveChange } from "@/shared/editor/save-change";
 import { DefinitionWriteError, READONLY_MESSAGE, type WriteIssue } from "./errors";
 import { contentHash, Formatter, readText, writeAtomic } from "./files";
 import { patchDefinitionSource } from "./patch";
@@ -21,7 +21,10 @@ export interface SaveOptions {
   /** Folder holding `.prettierrc.json`. */
   projectRoot: string;
   readonly: boolean;
+  /** Check and compute everything, write nothing: the result's `preview` says what Save would write. */
+  dryRun?: boolean;
 }
+
 
 export interface SaveResult {
   /** Files whose content was written (new, changed or moved), relative to AGENTS_DIR. */
@@ -30,6 +33,8 @@ export interface SaveResult {
   deleted: string[];
   /** Files of changes that turned out identical to the file. */
   unchanged: string[];
+  /** Dry runs only. */
+  preview?: FilePreview[];
 }
 
 interface Planned {
@@ -39,6 +44,8 @@ interface Planned {
   text: string | null;
   /** The file this one replaces (a rename). */
   from?: string;
+  /** The text it replaces (null: a new file). */
+  before: string | null;
 }
 
 const FILE_PATTERN = /^([a-z]+)\/([A-Za-z0-9][A-Za-z0-9._-]*)(\.(?:ts|mts|js|mjs))$/;
@@ -82,8 +89,9 @@ export async function saveDefinitions(changes: readonly SaveChange[], options: S
   for (const change of changes) {
     if (change.op === "delete") {
       parseDefinitionPath(change.file);
-      if ((await readChecked(change.file, change.hash)) === undefined) continue;
-      planned.push({ file: change.file, text: null });
+      const original = await readChecked(change.file, change.hash);
+      if (original === undefined) continue;
+      planned.push({ file: change.file, text: null, before: original });
       leaving.add(change.file);
       continue;
     }
@@ -102,7 +110,7 @@ export async function saveDefinitions(changes: readonly SaveChange[], options: S
         const patched = patchDefinitionSource(original, { ...read.value, name: change.to }, "tools");
         if (patched.ok && patched.changed) text = await finish(original, patched.text);
       }
-      planned.push({ file: `tools/${change.to}${ext}`, text, from: change.file });
+      planned.push({ file: `tools/${change.to}${ext}`, text, from: change.file, before: original });
       leaving.add(change.file);
       continue;
     }
@@ -111,7 +119,7 @@ export async function saveDefinitions(changes: readonly SaveChange[], options: S
     const name = change.value.name;
     if (typeof name !== "string") continue;
     if (change.file === null) {
-      planned.push({ file: `${change.kind}/${name}.ts`, text: await finish(null, newDefinitionFile(change.kind, change.value)) });
+      planned.push({ file: `${change.kind}/${name}.ts`, text: await finish(null, newDefinitionFile(change.kind, change.value)), before: null });
       continue;
     }
     const { kind, base, ext } = parseDefinitionPath(change.file);
@@ -132,9 +140,9 @@ export async function saveDefinitions(changes: readonly SaveChange[], options: S
       continue;
     }
     if (moves) {
-      planned.push({ file: `${kind}/${name}${ext}`, text, from: change.file });
+      planned.push({ file: `${kind}/${name}${ext}`, text, from: change.file, before: original });
       leaving.add(change.file);
-    } else planned.push({ file: change.file, text });
+    } else planned.push({ file: change.file, text, before: original });
   }
 
   // New targets must not overwrite a file that stays, nor each other.
@@ -155,6 +163,10 @@ export async function saveDefinitions(changes: readonly SaveChange[], options: S
   if (conflicts.length > 0) throw new DefinitionWriteError("CONFLICT", `Nothing was saved: ${conflicts.join("; ")}.`);
 
   const result: SaveResult = { written: [], renamed: [], deleted: [], unchanged };
+  if (options.dryRun) {
+    result.preview = planned.map((p) => ({ file: p.file, ...(p.from ? { from: p.from } : {}), before: p.before, after: p.text }));
+    return result;
+  }
   for (const p of planned) {
     if (p.text === null) continue;
     await writeAtomic(abs(p.file), p.text);
