@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleMessages } from "./anthropic-handler";
 import { handleChat, type ChatContext } from "./chat-handler";
+import { handleGemini } from "./gemini-handler";
 import { BodyError, readJson, sendError, sendJson } from "./http-util";
 import { ScriptError, parseScript } from "./script-schema";
 
@@ -55,6 +56,8 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
 function route(pathname: string, method: string): Handler | "bad-method" | null {
   const byMethod = routes[pathname];
   if (byMethod) return byMethod[method] ?? "bad-method";
+  const gemini = /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/.exec(pathname)?.[1];
+  if (gemini !== undefined) return method === "POST" ? (req, res, ctx) => handleGemini(req, res, ctx, decodeURIComponent(gemini)) : "bad-method";
   const model = /^\/v1\/models\/(.+)$/.exec(pathname)?.[1];
   if (model === undefined) return null;
   if (method !== "GET") return "bad-method";
@@ -75,7 +78,7 @@ export function createRequestListener(ctx: ChatContext) {
     const handler = route(pathname, method);
     if (handler === null) {
       return sendError(res, 404, {
-        message: `fake-llm has no route ${method} ${pathname}. Routes: POST /v1/chat/completions, POST /v1/messages, GET /v1/models, GET|POST /__script, GET|DELETE /__requests, GET /__health.`,
+        message: `fake-llm has no route ${method} ${pathname}. Routes: POST /v1/chat/completions, POST /v1/messages, POST /v1beta/models/{model}:streamGenerateContent, GET /v1/models, GET|POST /__script, GET|DELETE /__requests, GET /__health.`,
         code: "unknown_route",
       });
     }

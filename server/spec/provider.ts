@@ -30,6 +30,8 @@ export interface ProviderReasoningDetail {
   signature?: string;
   data?: string;
   format?: string;
+  /** The tool call (or output item) a signed or encrypted block belongs to, where the provider ties it to one. */
+  id?: string;
 }
 
 export interface ProviderSystemMessage {
@@ -221,4 +223,4 @@ export function defineProvider<N extends string>(definition: ProviderDefinition<
 }
 
 /** The providers the runtime has built in (a model's `provider` names one of these or a custom provider). */
-export const BUILTIN_PROVIDER_NAMES = ["openai", "anthropic"] as const;
+export const BUILTIN_PROVIDER_NAMES = ["openai", "anthropic", "google"] as const;

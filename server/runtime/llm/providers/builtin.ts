@@ -5,17 +5,20 @@
  */
 import type { ProviderFactory } from "@/server/spec";
 import { createAnthropicProvider } from "./anthropic";
+import { createGoogleProvider } from "./google";
 import { createOpenAiProvider } from "./openai";
 
 export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderFactory>> = Object.freeze({
   openai: createOpenAiProvider,
   anthropic: createAnthropicProvider,
+  google: createGoogleProvider,
 });
 
 /** The variables each built-in provider reads its key and endpoint from, unless the model names its own. */
 export const BUILTIN_PROVIDER_ENV: Readonly<Record<string, { apiKey: string; baseURL: string }>> = Object.freeze({
   openai: { apiKey: "OPENAI_API_KEY", baseURL: "OPENAI_BASE_URL" },
   anthropic: { apiKey: "ANTHROPIC_API_KEY", baseURL: "ANTHROPIC_BASE_URL" },
+  google: { apiKey: "GEMINI_API_KEY", baseURL: "GEMINI_BASE_URL" },
 });
 
 export const isBuiltinProvider = (name: string): boolean => Object.hasOwn(BUILTIN_PROVIDERS, name);
