@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleMessages } from "./anthropic-handler";
 import { handleChat, type ChatContext } from "./chat-handler";
 import { handleGemini } from "./gemini-handler";
+import { handleResponses } from "./responses-handler";
 import { BodyError, readJson, sendError, sendJson } from "./http-util";
 import { ScriptError, parseScript } from "./script-schema";
 
@@ -36,6 +37,7 @@ async function postScript(req: IncomingMessage, res: ServerResponse, ctx: ChatCo
 const routes: Record<string, Partial<Record<string, Handler>>> = {
   "/v1/chat/completions": { POST: handleChat },
   "/v1/messages": { POST: handleMessages },
+  "/v1/responses": { POST: handleResponses },
   "/v1/models": {
     GET: (_req, res, ctx) => sendJson(res, 200, { object: "list", data: modelIds(ctx).map(modelObject) }),
   },
@@ -78,7 +80,7 @@ export function createRequestListener(ctx: ChatContext) {
     const handler = route(pathname, method);
     if (handler === null) {
       return sendError(res, 404, {
-        message: `fake-llm has no route ${method} ${pathname}. Routes: POST /v1/chat/completions, POST /v1/messages, POST /v1beta/models/{model}:streamGenerateContent, GET /v1/models, GET|POST /__script, GET|DELETE /__requests, GET /__health.`,
+        message: `fake-llm has no route ${method} ${pathname}. Routes: POST /v1/chat/completions, POST /v1/messages, POST /v1/responses, POST /v1beta/models/{model}:streamGenerateContent, GET /v1/models, GET|POST /__script, GET|DELETE /__requests, GET /__health.`,
         code: "unknown_route",
       });
     }

@@ -223,4 +223,4 @@ export function defineProvider<N extends string>(definition: ProviderDefinition<
 }
 
 /** The providers the runtime has built in (a model's `provider` names one of these or a custom provider). */
-export const BUILTIN_PROVIDER_NAMES = ["openai", "anthropic", "google"] as const;
+export const BUILTIN_PROVIDER_NAMES = ["openai", "openai-responses", "anthropic", "google"] as const;

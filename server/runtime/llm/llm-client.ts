@@ -16,7 +16,7 @@ import { toProviderMessages, toProviderRequest, toProviderTools } from "./chat-w
 import { requestForModel, toolNameCodec, type ToolNameCodec } from "./tool-names";
 import { createDispatcher, type ProxySettings } from "./http-dispatcher";
 import { createHttpFetch } from "./http-fetch";
-import { BUILTIN_PROVIDERS } from "./providers/builtin";
+import { BUILTIN_PROVIDERS, usesOpenAiEndpoint } from "./providers/builtin";
 import { DEFAULT_API_KEY_ENV } from "./resolve-model";
 import { backoffDelay, classifyError } from "./retry";
 import { runAttempt, type AttemptRun } from "./run-attempt";
@@ -114,9 +114,9 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
 
   const endpoint = (model: ResolvedModel) => {
     // The default key only stands in for the default variable (openai models): a model that names its own never gets it.
-    const usesDefaultKey = model.provider === "openai" && (model.apiKeyEnv === undefined || model.apiKeyEnv === DEFAULT_API_KEY_ENV);
+    const usesDefaultKey = usesOpenAiEndpoint(model.provider) && (model.apiKeyEnv === undefined || model.apiKeyEnv === DEFAULT_API_KEY_ENV);
     const apiKey = model.apiKey || (usesDefaultKey ? config.defaultApiKey : undefined) || undefined;
-    const baseURL = model.baseURL || (model.provider === "openai" ? config.defaultBaseURL : undefined) || undefined;
+    const baseURL = model.baseURL || (usesOpenAiEndpoint(model.provider) ? config.defaultBaseURL : undefined) || undefined;
     return { baseURL, apiKey, keyMissing: apiKey === undefined };
   };
 
