@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from "node:util";
+import { modelsCommand } from "./models";
 import { packCommand } from "./pack";
 import type { CliProject, CommandOutput } from "./project";
 import { publishCommand } from "./publish";
@@ -62,6 +63,12 @@ export const COMMANDS: Record<string, Command> = {
     options: { ...dir, name: { type: "string" }, version: { type: "string" }, registry: { type: "string" }, tag: { type: "string" }, "dry-run": { type: "boolean" } },
     run: ({ project, io, values, positionals, env }) =>
       publishCommand(project, io, positionals[0], { ...packValues(values), dryRun: values["dry-run"] === true, ...(str(values.registry) ? { registry: str(values.registry) } : {}), ...(str(values.tag) ? { tag: str(values.tag) } : {}) }, env),
+  },
+  models: {
+    summary: "list the models a provider's endpoint offers (its key and base URL from the environment)",
+    usage: "<provider> [--model <model definition>] [--dir agents] [--json]",
+    options: { ...dir, model: { type: "string" }, json: { type: "boolean" } },
+    run: ({ project, io, values, positionals, env }) => modelsCommand(project, io, positionals[0], { ...(str(values.model) ? { model: str(values.model) } : {}), json: values.json === true }, env),
   },
   unpack: {
     summary: "copy an installed package's definitions into AGENTS_DIR as editable files",

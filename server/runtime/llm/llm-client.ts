@@ -8,7 +8,7 @@
  * with an `LlmAbortError`.
  */
 import { z } from "zod";
-import type { LLMProviderInterface, ProviderFactory, ProviderRequest } from "@/server/spec";
+import type { LLMProviderInterface, ProviderFactory, ProviderModelInfo, ProviderRequest } from "@/server/spec";
 import { computeCost } from "./cost";
 import { LlmAbortError } from "./errors";
 import { allModelsFailedMessage, failureHint, type ModelFailure } from "./failure-message";
@@ -27,6 +27,7 @@ import {
   type LlmClient,
   type LlmRequest,
   type LlmResult,
+  type ModelListTarget,
   type ResolvedModel,
 } from "./types";
 
@@ -202,7 +203,30 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
     throw new LlmTransportError(allModelsFailedMessage(failures), attempts, retryableFailure);
   }
 
-  return { complete };
+  async function listModels(target: ModelListTarget, signal?: AbortSignal): Promise<ProviderModelInfo[]> {
+    const model = target as ResolvedModel;
+    const { baseURL, apiKey } = endpoint(model);
+    const provider = providerFor(model, baseURL, apiKey);
+    if (!provider.listModels) throw new ModelListingUnsupportedError(model.provider);
+    try {
+      return await provider.listModels({ signal: signal ?? new AbortController().signal });
+    } catch (err) {
+      const failure = classifyError(err);
+      if (failure.aborted) throw new LlmAbortError();
+      throw new LlmTransportError(`${model.provider}: listing models failed: ${failure.message}`, [], failure.retryable);
+    }
+  }
+
+  return { complete, listModels };
+}
+
+/** A provider without `listModels`. */
+export class ModelListingUnsupportedError extends Error {
+  readonly code = "NOT_SUPPORTED";
+  constructor(readonly provider: string) {
+    super(`provider "${provider}" does not list its models (its definition has no listModels)`);
+    this.name = "ModelListingUnsupportedError";
+  }
 }
 
 /** @deprecated The old name of `createLlmClient`. */

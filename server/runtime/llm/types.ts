@@ -3,7 +3,7 @@
  * spec's provider interface (`LLMProviderInterface`): the built-in providers in `providers/` are the only code that
  * imports a provider SDK; unit tests use the scripted fake in `server/runtime/testing/`.
  */
-import type { ProviderReasoningDetail } from "@/server/spec";
+import type { ProviderModelInfo, ProviderReasoningDetail } from "@/server/spec";
 
 export type ChatContentPart =
   | { type: "text"; text: string }
@@ -136,8 +136,13 @@ export interface LlmCallOptions {
   whileInFlight?: () => Promise<void>;
 }
 
+/** The provider and endpoint whose models are listed (a model definition resolved, or a provider's defaults). */
+export type ModelListTarget = Pick<ResolvedModel, "name" | "provider"> & Partial<Pick<ResolvedModel, "baseURL" | "apiKey" | "apiKeyEnv">>;
+
 export interface LlmClient {
   complete(request: LlmRequest, opts?: LlmCallOptions): Promise<LlmResult>;
+  /** The models the provider's endpoint offers (`LLMProviderInterface.listModels`). */
+  listModels?(target: ModelListTarget, signal?: AbortSignal): Promise<ProviderModelInfo[]>;
 }
 
 /** Every model failed: the error says why, per model. */
