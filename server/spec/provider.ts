@@ -10,7 +10,14 @@
 /** A text or image part of a user message (images as a data URL or an http(s) URL). */
 export type ProviderMessageContent =
   | { type: "text"; text: string }
-  | { type: "image"; url: string; mediaType?: string; detail?: "auto" | "low" | "high" };
+  | {
+      type: "image";
+      url: string;
+      mediaType?: string;
+      detail?: "auto" | "low" | "high";
+      /** The attachment's name (a model without vision gets a text line naming it instead). */
+      name?: string;
+    };
 
 /** A tool call the model made. `arguments` is the JSON text as the model wrote it. */
 export interface ProviderToolCallPart {

@@ -33,7 +33,7 @@ export function toProviderMessages(messages: readonly ChatMessage[]): ProviderMe
 
 function toProviderPart(part: ChatContentPart): ProviderMessageContent {
   if (part.type === "text") return part;
-  return { type: "image", url: part.image_url.url, ...(part.image_url.detail ? { detail: part.image_url.detail } : {}) };
+  return { type: "image", url: part.image_url.url, ...(part.image_url.detail ? { detail: part.image_url.detail } : {}), ...(part.name ? { name: part.name } : {}) };
 }
 
 export function toChatMessages(messages: readonly ProviderMessage[]): ChatMessage[] {
@@ -64,6 +64,18 @@ export function toChatMessages(messages: readonly ProviderMessage[]): ChatMessag
 function toChatPart(part: ProviderMessageContent): ChatContentPart {
   if (part.type === "text") return part;
   return { type: "image_url", image_url: { url: part.url, ...(part.detail ? { detail: part.detail } : {}) } };
+}
+
+/**
+ * The messages for a model without vision (`capabilities.vision: false`): each image part becomes a text line naming
+ * its attachment. Messages without images are kept as they are.
+ */
+export function withoutImages(messages: ProviderMessage[]): ProviderMessage[] {
+  return messages.map((m) => {
+    if (m.role !== "user" || typeof m.content === "string" || !m.content.some((p) => p.type === "image")) return m;
+    const content = m.content.map((p): ProviderMessageContent => (p.type === "image" ? { type: "text", text: `[image attachment: ${p.name ?? "image"} (not shown: this model has no vision)]` } : p));
+    return { ...m, content };
+  });
 }
 
 export const toProviderTools = (tools: readonly ChatTool[]): ProviderTool[] =>

@@ -12,7 +12,7 @@ import type { LLMProviderInterface, ProviderFactory, ProviderModelInfo, Provider
 import { computeCost } from "./cost";
 import { LlmAbortError } from "./errors";
 import { allModelsFailedMessage, failureHint, type ModelFailure } from "./failure-message";
-import { toProviderMessages, toProviderRequest, toProviderTools } from "./chat-wire";
+import { toProviderMessages, toProviderRequest, toProviderTools, withoutImages } from "./chat-wire";
 import { requestForModel, toolNameCodec, type ToolNameCodec } from "./tool-names";
 import { createDispatcher, type ProxySettings } from "./http-dispatcher";
 import { createHttpFetch } from "./http-fetch";
@@ -159,7 +159,7 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
         failures.push({ model, error: err instanceof Error ? err.message : String(err), attempts: 0 });
         continue;
       }
-      const providerRequest: ProviderRequest = toProviderRequest(sent, messages, tools, model);
+      const providerRequest: ProviderRequest = toProviderRequest(sent, model.vision === false ? withoutImages(messages) : messages, tools, model);
       // The wire body when the provider tells it (the openai provider serializes it once: it sends this text).
       const inspected = provider.inspectRequest?.(providerRequest);
       const body = inspected?.body ?? (providerRequest as unknown as Record<string, unknown>);

@@ -7,7 +7,12 @@ import type { ProviderModelInfo, ProviderReasoningDetail } from "@/server/spec";
 
 export type ChatContentPart =
   | { type: "text"; text: string }
-  | { type: "image_url"; image_url: { url: string; detail?: "auto" | "low" | "high" } };
+  | {
+      type: "image_url";
+      image_url: { url: string; detail?: "auto" | "low" | "high" };
+      /** The attachment's path: what a model without vision reads instead of the image (never sent with it). */
+      name?: string;
+    };
 
 export type ChatMessage =
   | { role: "system"; content: string }
@@ -43,6 +48,8 @@ export interface ResolvedModel {
   outputPrice?: number;
   cachedPrice?: number;
   providerOptions?: Record<string, unknown>;
+  /** False when the model declares `capabilities.vision: false`: its requests carry a text line instead of each image. */
+  vision?: boolean;
   /** `capabilities.maxOutputTokens`: the answer's token limit, where the provider needs one. */
   maxOutputTokens?: number;
 }
