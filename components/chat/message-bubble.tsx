@@ -8,6 +8,7 @@ import { Markdown } from "./markdown";
 import { ToolCallCard } from "./tool-call-card";
 import { useMessageUsageOf } from "./use-message-usage";
 import type { ChatMessage } from "./types";
+import { MessageSources } from "./message-sources";
 
 export function Avatar({ author }: { author: Author }) {
   const tone =
@@ -150,6 +151,7 @@ export function MessageBubble({
             {markdown ? <Markdown text={text} /> : <p className="whitespace-pre-wrap break-words">{text}</p>}
           </div>
         ) : null}
+        <MessageSources metadata={message.metadata} />
         <AttachmentList threadId={threadId} attachments={message.attachments ?? []} />
         {toolCalls.length > 0 ? (
           <div className="flex flex-col gap-1.5">

@@ -74,12 +74,16 @@ export function geminiChunks(answer: Answer, seq: number): Record<string, unknow
   if (parts.length === 0) parts.push({ text: "" });
   const last = parts[parts.length - 1]!;
   if (answer.reasoning && answer.toolCalls.length === 0) last.thoughtSignature = signature;
+  const grounding =
+    answer.citations.length > 0
+      ? { groundingMetadata: { webSearchQueries: ["scripted search"], groundingChunks: answer.citations.map((c) => ({ web: { uri: c.url, title: c.title ?? "" } })) } }
+      : {};
   const usage = answer.usage;
   const thoughts = answer.reasoning ? usage.completion_tokens_details.reasoning_tokens : 0;
   return parts.map((p, i) => {
     const end = i === parts.length - 1;
     return {
-      candidates: [{ content: { role: "model", parts: [p] }, index: 0, ...(end ? { finishReason: "STOP" } : {}) }],
+      candidates: [{ content: { role: "model", parts: [p] }, index: 0, ...(end ? { finishReason: "STOP", ...grounding } : {}) }],
       modelVersion: answer.model,
       responseId: `fake-response-${seq}`,
       ...(end

@@ -30,6 +30,8 @@ export interface Answer {
   content: string | null;
   reasoning: string | null;
   toolCalls: AnswerToolCall[];
+  /** Pages a provider-run web search found (`respond.citations`). */
+  citations: { url: string; title?: string }[];
   finishReason: "stop" | "tool_calls";
   usage: Usage;
 }
@@ -70,6 +72,7 @@ export function buildAnswer(request: ChatRequest, respond: ParsedRule["respond"]
     content,
     reasoning,
     toolCalls,
+    citations: respond?.citations ?? [],
     finishReason: toolCalls.length > 0 ? "tool_calls" : "stop",
     usage: {
       prompt_tokens: prompt,

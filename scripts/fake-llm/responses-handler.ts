@@ -78,11 +78,18 @@ export function responseEvents(answer: Answer, seq: number, encrypted: boolean):
     out.push({ type: "response.output_item.done", output_index: index++, item });
     done.push(item);
   }
+  if (answer.citations.length > 0) {
+    const item = { type: "web_search_call", id: `ws_fake_${seq}`, status: "completed", action: { type: "search", query: "scripted search" } };
+    out.push({ type: "response.output_item.added", output_index: index, item: { ...item, status: "in_progress" } });
+    out.push({ type: "response.output_item.done", output_index: index++, item });
+    done.push(item);
+  }
   if (answer.content) {
     const base = { type: "message", id: `msg_fake_${seq}`, role: "assistant" };
     out.push({ type: "response.output_item.added", output_index: index, item: { ...base, status: "in_progress", content: [] } });
     for (const piece of splitWords(answer.content)) out.push({ type: "response.output_text.delta", item_id: base.id, output_index: index, content_index: 0, delta: piece, logprobs: [] });
-    const item = { ...base, status: "completed", content: [{ type: "output_text", text: answer.content, annotations: [] }] };
+    const annotations = answer.citations.map((c) => ({ type: "url_citation", url: c.url, title: c.title ?? "", start_index: 0, end_index: answer.content!.length }));
+    const item = { ...base, status: "completed", content: [{ type: "output_text", text: answer.content, annotations }] };
     out.push({ type: "response.output_item.done", output_index: index++, item });
     done.push(item);
   }

@@ -50,6 +50,12 @@ export const respondSchema = z.strictObject({
   reasoning: z.string().optional(),
   /** Overrides of the estimated token counts. */
   usage: scriptedUsageSchema.optional(),
+  /**
+   * Pages a provider-run web search found, cited by the answer (`/v1/responses`: a `web_search_call` item and
+   * `url_citation` annotations; `/v1/messages`: `server_tool_use` and `web_search_tool_result` blocks; Gemini:
+   * `groundingMetadata`). Chat Completions leaves them out.
+   */
+  citations: z.array(z.strictObject({ url: z.string().min(1), title: z.string().optional() })).optional(),
 });
 
 export const errorBodySchema = z.union([

@@ -1,4 +1,4 @@
-import { DEFINITION_KIND_SINGULAR } from "@/server/spec";
+import { BUILTIN_PROVIDER_TOOLS, DEFINITION_KIND_SINGULAR } from "@/server/spec";
 import type { DiagnosticSink } from "./diagnostics";
 import { didYouMean, listNames } from "./schema-fields";
 import type { ValidatedEntry, ValidatedSet } from "./validate";
@@ -67,6 +67,17 @@ export function checkPrompt(p: ValidatedEntry<"prompts">, v: ValidatedSet, secre
       field: "tools",
       message: `Prompt "${p.name}" offers ${toolCount} tool${toolCount === 1 ? "" : "s"}, but its model "${model}" declares \`capabilities.tools: false\`: it cannot call them.`,
       fix: `Remove \`tools\` from ${p.file}, use a model that calls tools, or set \`capabilities.tools: true\` in models/${model}.ts if it can.`,
+    });
+  }
+  const offers = modelDef ? BUILTIN_PROVIDER_TOOLS[modelDef.provider] : undefined;
+  for (const [i, name] of (p.definition.providerTools ?? []).entries()) {
+    // A custom provider's tools are its own business; a built-in provider's are known.
+    if (!offers || offers.includes(name)) continue;
+    sink.error({
+      ...base,
+      field: `providerTools.${i}`,
+      message: `Prompt "${p.name}" asks for provider tool "${name}", but its model "${model}" is on provider "${modelDef!.provider}", which ${offers.length > 0 ? `runs only ${offers.join(", ")}` : "runs no tools itself"}.`,
+      fix: `Remove "${name}" from providerTools in ${p.file}, or use a model on a provider that runs it (${Object.entries(BUILTIN_PROVIDER_TOOLS).filter(([, t]) => t.includes(name)).map(([n]) => n).join(", ")}).`,
     });
   }
   const { includes, envs } = promptParts(p);

@@ -76,6 +76,16 @@ export interface ProviderTool {
   parameters: Record<string, unknown>;
 }
 
+/** A page a provider-run web search found (`web_search`), kept on the answer as a citation. */
+export interface ProviderWebSearchResult {
+  url: string;
+  title?: string;
+  snippet?: string;
+}
+
+/** Tools the provider runs itself, offered by name in a prompt's `providerTools`. */
+export type ProviderToolName = "web_search" | "code_execution";
+
 /** The prompt's `reasoning` config (spec `ReasoningConfig`). */
 export type ProviderReasoningConfig = {
   effort?: "low" | "medium" | "high";
@@ -92,6 +102,8 @@ export interface ProviderRequest {
   toolChoice?: "auto" | "none" | "required";
   parallelToolCalls?: boolean;
   reasoning?: ProviderReasoningConfig;
+  /** Tools the provider runs itself (the prompt's `providerTools`); their results come back as chunks. */
+  providerTools?: ProviderToolName[];
   /** Largest answer, in tokens (the model's `capabilities.maxOutputTokens`). */
   maxOutputTokens?: number;
   /** The model's provider options under the prompt's, passed to the provider as it defines them. */
@@ -116,6 +128,7 @@ export type ProviderStreamChunk =
   | { type: "reasoning-detail"; detail: ProviderReasoningDetail }
   | { type: "tool-call"; id: string; name: string; arguments: string }
   | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta?: string }
+  | { type: "web-search-results"; results: ProviderWebSearchResult[] }
   | { type: "finish"; finishReason: ProviderFinishReason; usage?: ProviderUsage; raw?: Record<string, unknown> };
 
 /** A whole answer (what the runtime assembles from the stream). */
@@ -126,6 +139,8 @@ export interface ProviderResponse {
   toolCalls: ProviderToolCallPart[];
   finishReason: ProviderFinishReason | null;
   usage: ProviderUsage;
+  /** Pages a provider-run web search cited. */
+  webSearchResults?: ProviderWebSearchResult[];
 }
 
 /** A model the provider lists (`GET /api/providers/:name/models`). */
@@ -231,3 +246,11 @@ export function defineProvider<N extends string>(definition: ProviderDefinition<
 
 /** The providers the runtime has built in (a model's `provider` names one of these or a custom provider). */
 export const BUILTIN_PROVIDER_NAMES = ["openai", "openai-responses", "anthropic", "google"] as const;
+
+/** The provider-run tools each built-in provider offers (Chat Completions has none). */
+export const BUILTIN_PROVIDER_TOOLS: Readonly<Record<string, readonly ProviderToolName[]>> = Object.freeze({
+  openai: [],
+  "openai-responses": ["web_search", "code_execution"],
+  anthropic: ["web_search", "code_execution"],
+  google: ["web_search", "code_execution"],
+});

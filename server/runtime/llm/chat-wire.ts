@@ -93,6 +93,7 @@ export function toProviderRequest(request: LlmRequest, messages: ProviderMessage
     if (request.parallelToolCalls !== undefined) out.parallelToolCalls = request.parallelToolCalls;
   }
   if (request.reasoning !== undefined) out.reasoning = request.reasoning;
+  if (request.providerTools && request.providerTools.length > 0) out.providerTools = request.providerTools;
   if (model.maxOutputTokens !== undefined) out.maxOutputTokens = model.maxOutputTokens;
   if (model.providerOptions !== undefined || request.providerOptions !== undefined) {
     out.providerOptions = { ...modelOptionsUnderReasoning(model.providerOptions, request.reasoning), ...(request.providerOptions ?? {}) };

@@ -3,7 +3,7 @@
  * spec's provider interface (`LLMProviderInterface`): the built-in providers in `providers/` are the only code that
  * imports a provider SDK; unit tests use the scripted fake in `server/runtime/testing/`.
  */
-import type { ProviderModelInfo, ProviderReasoningDetail } from "@/server/spec";
+import type { ProviderModelInfo, ProviderReasoningDetail, ProviderToolName, ProviderWebSearchResult } from "@/server/spec";
 
 export type ChatContentPart =
   | { type: "text"; text: string }
@@ -63,6 +63,8 @@ export interface LlmRequest {
   parallelToolCalls?: boolean;
   /** The prompt's `reasoning` config; `request-body.ts` documents how it is sent. */
   reasoning?: { effort?: "low" | "medium" | "high"; maxTokens?: number; exclude?: boolean; include?: boolean } & Record<string, unknown>;
+  /** Tools the provider runs itself (the prompt's `providerTools`). */
+  providerTools?: ProviderToolName[];
   /** Extra body fields: the model's providerOptions merged under the prompt's. */
   providerOptions?: Record<string, unknown>;
 }
@@ -102,6 +104,8 @@ export interface LlmResult {
   /** The provider's reasoning blocks, stored with the assistant message and sent back on the next request. */
   reasoningDetails: ProviderReasoningDetail[];
   toolCalls: { id: string; name: string; arguments: string }[];
+  /** Pages a provider-run web search cited (stored on the assistant message as `metadata.citations`). */
+  webSearchResults: ProviderWebSearchResult[];
   finishReason: string | null;
   usage: LlmUsage;
   /** The model that answered. */

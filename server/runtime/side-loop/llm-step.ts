@@ -117,6 +117,7 @@ export async function callModel(
       toolChoice: hasTools ? ctx.prompt.toolChoice : undefined,
       parallelToolCalls: hasTools ? ctx.prompt.parallelToolCalls : undefined,
       reasoning: ctx.prompt.reasoning,
+      ...(ctx.prompt.providerTools?.length ? { providerTools: ctx.prompt.providerTools } : {}),
       providerOptions: ctx.prompt.providerOptions,
     },
     {

@@ -111,6 +111,8 @@ export async function runStep(
         step_id: req.stepId,
         // Signed or encrypted reasoning blocks: the next request sends them back (side-loop/perspective.ts).
         ...(result.reasoningDetails?.length ? { reasoning_details: result.reasoningDetails } : {}),
+        // Pages a provider-run web search cited (URL, title), shown under the answer.
+        ...(result.webSearchResults?.length ? { citations: result.webSearchResults } : {}),
       },
       subagentId: null,
     },

@@ -6,7 +6,7 @@
  */
 import Anthropic, { APIError } from "@anthropic-ai/sdk";
 import { ProviderError, type LLMProviderInterface, type ProviderFactoryConfig, type ProviderModelInfo, type ProviderRequest, type ProviderStreamChunk } from "@/server/spec";
-import { toAnthropicBody, ANTHROPIC_FORMAT } from "./anthropic-body";
+import { toAnthropicBody, ANTHROPIC_FORMAT, CODE_EXECUTION_BETA } from "./anthropic-body";
 import { PLACEHOLDER_API_KEY } from "./openai";
 import { toProviderError } from "./provider-error";
 
@@ -32,7 +32,8 @@ export function createAnthropicProvider(config: ProviderFactoryConfig): LLMProvi
       const body = toAnthropicBody(request);
       let events;
       try {
-        events = await sdk.messages.create({ ...body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming, { signal });
+        const headers = request.providerTools?.includes("code_execution") ? { "anthropic-beta": CODE_EXECUTION_BETA } : undefined;
+        events = await sdk.messages.create({ ...body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming, { signal, ...(headers ? { headers } : {}) });
       } catch (err) {
         throw toProviderError(err, err instanceof APIError ? err : null);
       }
@@ -54,6 +55,10 @@ export function createAnthropicProvider(config: ProviderFactoryConfig): LLMProvi
               const toolIndex = tools++;
               blocks.set(ev.index, { kind: "tool_use", toolIndex, text: "" });
               yield { type: "tool-call-delta", index: toolIndex, id: b.id, name: b.name };
+            } else if (b.type === "web_search_tool_result") {
+              // The pages the server-run search found (an error result carries none).
+              const results = Array.isArray(b.content) ? b.content.map((r) => ({ url: r.url, ...(r.title ? { title: r.title } : {}) })) : [];
+              if (results.length > 0) yield { type: "web-search-results", results };
             } else if (b.type === "redacted_thinking") {
               yield { type: "reasoning-detail", detail: { type: "encrypted", data: b.data, format: ANTHROPIC_FORMAT } };
             } else {

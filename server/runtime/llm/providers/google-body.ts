@@ -4,7 +4,8 @@
  * `model` contents whose parts carry their thought signatures back (a signature with an `id` on that function call's
  * part, one without on the text part), as Gemini requires; tool results as `functionResponse` parts of one `user`
  * content; tools as function declarations with their JSON Schema; `reasoning` as a `thinkingConfig` (a budget of
- * `maxTokens`, else low 1024, medium 8192, high 24576 tokens; thoughts included unless excluded). The SDK turns these
+ * `maxTokens`, else low 1024, medium 8192, high 24576 tokens; thoughts included unless excluded); `providerTools` as
+ * `googleSearch` and `codeExecution`. The SDK turns these
  * into the wire body; the request log shows them as given to it.
  */
 import type { Content, GenerateContentConfig, Part } from "@google/genai";
@@ -53,10 +54,14 @@ export function toGoogleParams(request: ProviderRequest): GoogleParams {
   }
   const config: GenerateContentConfig = {};
   if (system.length > 0) config.systemInstruction = system.join("\n\n");
+  const tools: NonNullable<GenerateContentConfig["tools"]> = [];
   if (request.tools && request.tools.length > 0) {
-    config.tools = [{ functionDeclarations: request.tools.map((t) => ({ name: t.name, description: t.description, parametersJsonSchema: t.parameters })) }];
+    tools.push({ functionDeclarations: request.tools.map((t) => ({ name: t.name, description: t.description, parametersJsonSchema: t.parameters })) });
     if (request.toolChoice) config.toolConfig = { functionCallingConfig: { mode: MODE[request.toolChoice] as never } };
   }
+  // Tools Gemini runs itself: Google Search grounding and code execution.
+  for (const name of request.providerTools ?? []) tools.push(name === "web_search" ? { googleSearch: {} } : { codeExecution: {} });
+  if (tools.length > 0) config.tools = tools;
   if (request.maxOutputTokens !== undefined) config.maxOutputTokens = request.maxOutputTokens;
   const thinking = thinkingConfig(request);
   if (thinking) config.thinkingConfig = thinking;

@@ -83,6 +83,9 @@ export function createGoogleProvider(config: ProviderFactoryConfig): LLMProvider
               yield { type: "reasoning-detail", detail: { type: "encrypted", data: part.thoughtSignature, format: GOOGLE_FORMAT, ...(callId ? { id: callId } : {}) } };
             }
           }
+          // Google Search grounding: the pages the answer rests on.
+          const grounding = (candidate?.groundingMetadata?.groundingChunks ?? []).flatMap((c) => (c.web?.uri ? [{ url: c.web.uri, ...(c.web.title ? { title: c.web.title } : {}) }] : []));
+          if (grounding.length > 0) yield { type: "web-search-results", results: grounding };
           if (candidate?.finishReason) finish = finishReason(candidate.finishReason, calls);
           else if (!candidate && chunk.promptFeedback?.blockReason) finish = "content_filter";
         }

@@ -5,6 +5,7 @@
  * requires to continue a reasoning model's turn), then its text and its `function_call` items; tool results
  * `function_call_output` items. `reasoning` maps to `reasoning: { effort, summary: "auto" }` (a `maxTokens` budget to
  * the nearest effort: up to 2048 low, up to 8192 medium, above high) and asks for `reasoning.encrypted_content`.
+ * `providerTools` become hosted tools (`web_search`, `code_interpreter`).
  */
 import type { ProviderMessageContent, ProviderReasoningDetail, ProviderRequest } from "@/server/spec";
 
@@ -13,6 +14,12 @@ export const RESPONSES_FORMAT = "openai-responses-v1";
 const PROTECTED = new Set(["model", "input", "stream"]);
 
 type Item = Record<string, unknown>;
+
+/** The Responses API's hosted tools for the prompt's `providerTools`. */
+const HOSTED: Record<NonNullable<ProviderRequest["providerTools"]>[number], Item> = {
+  web_search: { type: "web_search" },
+  code_execution: { type: "code_interpreter", container: { type: "auto" } },
+};
 
 export function toResponsesBody(request: ProviderRequest): Record<string, unknown> {
   const input: Item[] = [];
@@ -31,8 +38,11 @@ export function toResponsesBody(request: ProviderRequest): Record<string, unknow
   }
   const body: Record<string, unknown> = { model: request.model, input, store: false };
   const tools = request.tools ?? [];
+  const hosted = (request.providerTools ?? []).map((name) => HOSTED[name]);
+  if (tools.length > 0 || hosted.length > 0) {
+    body.tools = [...tools.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: false })), ...hosted];
+  }
   if (tools.length > 0) {
-    body.tools = tools.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: false }));
     if (request.toolChoice !== undefined) body.tool_choice = request.toolChoice;
     if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   }

@@ -64,7 +64,11 @@ export function createOpenAiResponsesProvider(config: ProviderFactoryConfig): LL
               if (ev.summary_index > 0) yield { type: "reasoning-delta", delta: "\n\n" };
               break;
             case "response.output_item.done":
-              if (ev.item.type === "reasoning") {
+              if (ev.item.type === "message") {
+                // Web search citations ride on the text as `url_citation` annotations.
+                const results = ev.item.content.flatMap((c) => (c.type === "output_text" ? c.annotations : [])).flatMap((a) => (a.type === "url_citation" ? [{ url: a.url, ...(a.title ? { title: a.title } : {}) }] : []));
+                if (results.length > 0) yield { type: "web-search-results", results };
+              } else if (ev.item.type === "reasoning") {
                 const text = ev.item.summary.map((s) => s.text).join("\n\n");
                 const data = ev.item.encrypted_content ?? undefined;
                 if (data || text) {
