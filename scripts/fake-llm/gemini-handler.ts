@@ -68,6 +68,7 @@ export function geminiChunks(answer: Answer, seq: number): Record<string, unknow
   const parts: Part[] = [];
   if (answer.reasoning) for (const piece of splitWords(answer.reasoning)) parts.push({ text: piece, thought: true });
   if (answer.content) for (const piece of splitWords(answer.content)) parts.push({ text: piece });
+  for (const image of answer.images) parts.push({ inlineData: { mimeType: image.media_type, data: image.data } });
   answer.toolCalls.forEach((call, i) => {
     parts.push({ functionCall: { name: call.name, args: JSON.parse(call.arguments || "{}") as unknown }, ...(answer.reasoning && i === 0 ? { thoughtSignature: signature } : {}) });
   });

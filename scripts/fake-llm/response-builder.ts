@@ -32,6 +32,8 @@ export interface Answer {
   toolCalls: AnswerToolCall[];
   /** Pages a provider-run web search found (`respond.citations`). */
   citations: { url: string; title?: string }[];
+  /** Images the model returns (`respond.images`). */
+  images: { data: string; media_type: string }[];
   finishReason: "stop" | "tool_calls";
   usage: Usage;
 }
@@ -73,6 +75,7 @@ export function buildAnswer(request: ChatRequest, respond: ParsedRule["respond"]
     reasoning,
     toolCalls,
     citations: respond?.citations ?? [],
+    images: respond?.images ?? [],
     finishReason: toolCalls.length > 0 ? "tool_calls" : "stop",
     usage: {
       prompt_tokens: prompt,

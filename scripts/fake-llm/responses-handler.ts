@@ -93,6 +93,12 @@ export function responseEvents(answer: Answer, seq: number, encrypted: boolean):
     out.push({ type: "response.output_item.done", output_index: index++, item });
     done.push(item);
   }
+  answer.images.forEach((image, i) => {
+    const item = { type: "image_generation_call", id: `ig_fake_${seq}_${i}`, status: "completed", result: image.data, output_format: image.media_type.slice("image/".length) };
+    out.push({ type: "response.output_item.added", output_index: index, item: { ...item, status: "in_progress", result: null } });
+    out.push({ type: "response.output_item.done", output_index: index++, item });
+    done.push(item);
+  });
   answer.toolCalls.forEach((call, i) => {
     const base = { type: "function_call", id: `fc_fake_${seq}_${i}`, call_id: call.id, name: call.name };
     out.push({ type: "response.output_item.added", output_index: index, item: { ...base, arguments: "", status: "in_progress" } });

@@ -56,6 +56,8 @@ export const respondSchema = z.strictObject({
    * `groundingMetadata`). Chat Completions leaves them out.
    */
   citations: z.array(z.strictObject({ url: z.string().min(1), title: z.string().optional() })).optional(),
+  /** Images the model returns (base64 `data`; Gemini: `inlineData` parts; `/v1/responses`: `image_generation_call` items). */
+  images: z.array(z.strictObject({ data: z.string().min(1), media_type: z.string().regex(/^image\//).default("image/png") })).optional(),
 });
 
 export const errorBodySchema = z.union([

@@ -83,6 +83,12 @@ export interface ProviderWebSearchResult {
   snippet?: string;
 }
 
+/** An image the model returned (base64 bytes), saved to the thread's files and attached to the answer. */
+export interface ProviderGeneratedImage {
+  data: string;
+  mediaType: string;
+}
+
 /** Tools the provider runs itself, offered by name in a prompt's `providerTools`. */
 export type ProviderToolName = "web_search" | "code_execution";
 
@@ -129,6 +135,7 @@ export type ProviderStreamChunk =
   | { type: "tool-call"; id: string; name: string; arguments: string }
   | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta?: string }
   | { type: "web-search-results"; results: ProviderWebSearchResult[] }
+  | { type: "image"; image: ProviderGeneratedImage }
   | { type: "finish"; finishReason: ProviderFinishReason; usage?: ProviderUsage; raw?: Record<string, unknown> };
 
 /** A whole answer (what the runtime assembles from the stream). */
@@ -141,6 +148,8 @@ export interface ProviderResponse {
   usage: ProviderUsage;
   /** Pages a provider-run web search cited. */
   webSearchResults?: ProviderWebSearchResult[];
+  /** Images the model returned. */
+  images?: ProviderGeneratedImage[];
 }
 
 /** A model the provider lists (`GET /api/providers/:name/models`). */

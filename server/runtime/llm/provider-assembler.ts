@@ -3,7 +3,7 @@
  * reasoning blocks, tool calls (whole, or joined by `index` from fragments, arguments passed on verbatim), the finish
  * reason and usage of the `finish` chunk.
  */
-import type { ProviderReasoningDetail, ProviderStreamChunk, ProviderToolCallPart, ProviderWebSearchResult } from "@/server/spec";
+import type { ProviderGeneratedImage, ProviderReasoningDetail, ProviderStreamChunk, ProviderToolCallPart, ProviderWebSearchResult } from "@/server/spec";
 import type { LlmUsage } from "./types";
 
 /** What one chunk added, for live deltas and time-to-first-token. */
@@ -24,6 +24,7 @@ export class ProviderAssembler {
   readonly reasoningDetails: ProviderReasoningDetail[] = [];
   /** Web search results, each URL once, in the order first seen. */
   readonly webSearchResults: ProviderWebSearchResult[] = [];
+  readonly images: ProviderGeneratedImage[] = [];
   /** Chunks received so far. */
   chunks = 0;
   finishReason: string | null = null;
@@ -54,6 +55,9 @@ export class ProviderAssembler {
         return { toolCall: true };
       case "web-search-results":
         for (const r of chunk.results) if (!this.webSearchResults.some((x) => x.url === r.url)) this.webSearchResults.push(r);
+        return { toolCall: false };
+      case "image":
+        this.images.push(chunk.image);
         return { toolCall: false };
       case "finish":
         this.finishReason = chunk.finishReason;

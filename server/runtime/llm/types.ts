@@ -3,7 +3,7 @@
  * spec's provider interface (`LLMProviderInterface`): the built-in providers in `providers/` are the only code that
  * imports a provider SDK; unit tests use the scripted fake in `server/runtime/testing/`.
  */
-import type { ProviderModelInfo, ProviderReasoningDetail, ProviderToolName, ProviderWebSearchResult } from "@/server/spec";
+import type { ProviderGeneratedImage, ProviderModelInfo, ProviderReasoningDetail, ProviderToolName, ProviderWebSearchResult } from "@/server/spec";
 
 export type ChatContentPart =
   | { type: "text"; text: string }
@@ -106,6 +106,8 @@ export interface LlmResult {
   toolCalls: { id: string; name: string; arguments: string }[];
   /** Pages a provider-run web search cited (stored on the assistant message as `metadata.citations`). */
   webSearchResults: ProviderWebSearchResult[];
+  /** Images the model returned (saved to the thread's files and attached to the assistant message). */
+  images: ProviderGeneratedImage[];
   finishReason: string | null;
   usage: LlmUsage;
   /** The model that answered. */

@@ -56,6 +56,7 @@ export class ScriptedLlm implements LlmClient {
       reasoning: null,
       reasoningDetails: [],
       webSearchResults: [],
+      images: [],
       toolCalls: (reply.toolCalls ?? []).map((c, i) => ({
         id: c.id ?? `call_${this.requests.length}_${i}`,
         name: c.name,

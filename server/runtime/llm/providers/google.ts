@@ -76,6 +76,9 @@ export function createGoogleProvider(config: ProviderFactoryConfig): LLMProvider
               callId = part.functionCall.id || `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`;
               yield { type: "tool-call", id: callId, name: part.functionCall.name ?? "", arguments: JSON.stringify(part.functionCall.args ?? {}) };
               calls++;
+            } else if (part.inlineData?.data && part.inlineData.mimeType?.startsWith("image/") && !part.thought) {
+              // An image the model made (image models answer with inline image parts).
+              yield { type: "image", image: { data: part.inlineData.data, mediaType: part.inlineData.mimeType } };
             } else if (typeof part.text === "string") {
               yield part.thought ? { type: "reasoning-delta", delta: part.text } : { type: "content-delta", delta: part.text };
             }

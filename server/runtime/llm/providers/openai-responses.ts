@@ -68,6 +68,8 @@ export function createOpenAiResponsesProvider(config: ProviderFactoryConfig): LL
                 // Web search citations ride on the text as `url_citation` annotations.
                 const results = ev.item.content.flatMap((c) => (c.type === "output_text" ? c.annotations : [])).flatMap((a) => (a.type === "url_citation" ? [{ url: a.url, ...(a.title ? { title: a.title } : {}) }] : []));
                 if (results.length > 0) yield { type: "web-search-results", results };
+              } else if (ev.item.type === "image_generation_call" && ev.item.result) {
+                yield { type: "image", image: { data: ev.item.result, mediaType: `image/${(ev.item as { output_format?: string }).output_format ?? "png"}` } };
               } else if (ev.item.type === "reasoning") {
                 const text = ev.item.summary.map((s) => s.text).join("\n\n");
                 const data = ev.item.encrypted_content ?? undefined;
