@@ -68,3 +68,16 @@ describe("GET /api/providers/:name/models", () => {
     expect(down.body.error.message).toMatch(/openai: listing models failed: connection error/);
   });
 });
+
+describe("GET /api/providers", () => {
+  it("names each built-in provider's own key variable and endpoint", async () => {
+    const res = await api(t.url, "GET", "/api/providers");
+    expect(res.status).toBe(200);
+    const byProvider = (p: string) => res.body.providers.find((r: any) => r.provider === p);
+    const root = fake.url.replace(/\/v1$/, "");
+    expect(byProvider("anthropic")).toMatchObject({ base_url: root, key_variable: "ANTHROPIC_API_KEY", key_status: "not configured", models: ["claude"] });
+    expect(byProvider("google")).toMatchObject({ base_url: root, key_variable: "GEMINI_API_KEY", key_status: "configured", models: ["gemini"] });
+    expect(byProvider("openai-responses")).toMatchObject({ base_url: fake.url, key_variable: "OPENAI_API_KEY", models: ["reasoner"] });
+    expect(byProvider("local_echo")).toMatchObject({ base_url: "(set by the provider)", models: ["local"] });
+  });
+});
