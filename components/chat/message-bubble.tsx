@@ -9,6 +9,7 @@ import { ToolCallCard } from "./tool-call-card";
 import { useMessageUsageOf } from "./use-message-usage";
 import type { ChatMessage } from "./types";
 import { MessageSources } from "./message-sources";
+import { ProviderToolCalls } from "./provider-tool-calls";
 
 export function Avatar({ author }: { author: Author }) {
   const tone =
@@ -146,6 +147,7 @@ export function MessageBubble({
             </p>
           </Collapsible>
         ) : null}
+        <ProviderToolCalls metadata={message.metadata} />
         {text ? (
           <div data-testid="message-text" className="text-[0.95rem]">
             {markdown ? <Markdown text={text} /> : <p className="whitespace-pre-wrap break-words">{text}</p>}

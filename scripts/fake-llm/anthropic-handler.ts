@@ -86,6 +86,15 @@ export function messageEvents(answer: Answer, seq: number): Record<string, unkno
     out.push({ type: "content_block_start", index, content_block: { type: "web_search_tool_result", tool_use_id: id, content: results } });
     out.push({ type: "content_block_stop", index: index++ });
   }
+  if (answer.codeRun) {
+    const id = `srvtoolu_code_${seq}`;
+    out.push({ type: "content_block_start", index, content_block: { type: "server_tool_use", id, name: "code_execution", input: {} } });
+    out.push({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify({ code: answer.codeRun.code }) } });
+    out.push({ type: "content_block_stop", index: index++ });
+    const content = { type: "code_execution_result", stdout: answer.codeRun.output, stderr: "", return_code: 0, content: [] };
+    out.push({ type: "content_block_start", index, content_block: { type: "code_execution_tool_result", tool_use_id: id, content } });
+    out.push({ type: "content_block_stop", index: index++ });
+  }
   if (answer.content) {
     out.push({ type: "content_block_start", index, content_block: { type: "text", text: "" } });
     for (const piece of splitWords(answer.content)) out.push({ type: "content_block_delta", index, delta: { type: "text_delta", text: piece } });

@@ -67,6 +67,10 @@ export function geminiChunks(answer: Answer, seq: number): Record<string, unknow
   const signature = `fake-thought-signature-${seq}`;
   const parts: Part[] = [];
   if (answer.reasoning) for (const piece of splitWords(answer.reasoning)) parts.push({ text: piece, thought: true });
+  if (answer.codeRun) {
+    parts.push({ executableCode: { language: "PYTHON", code: answer.codeRun.code } });
+    parts.push({ codeExecutionResult: { outcome: "OUTCOME_OK", output: answer.codeRun.output } });
+  }
   if (answer.content) for (const piece of splitWords(answer.content)) parts.push({ text: piece });
   for (const image of answer.images) parts.push({ inlineData: { mimeType: image.media_type, data: image.data } });
   answer.toolCalls.forEach((call, i) => {

@@ -32,6 +32,8 @@ export interface Answer {
   toolCalls: AnswerToolCall[];
   /** Pages a provider-run web search found (`respond.citations`). */
   citations: { url: string; title?: string }[];
+  /** Code the provider ran (`respond.code_run`). */
+  codeRun: { code: string; output: string } | null;
   /** Images the model returns (`respond.images`). */
   images: { data: string; media_type: string }[];
   finishReason: "stop" | "tool_calls";
@@ -76,6 +78,7 @@ export function buildAnswer(request: ChatRequest, respond: ParsedRule["respond"]
     toolCalls,
     citations: respond?.citations ?? [],
     images: respond?.images ?? [],
+    codeRun: respond?.code_run ?? null,
     finishReason: toolCalls.length > 0 ? "tool_calls" : "stop",
     usage: {
       prompt_tokens: prompt,

@@ -84,6 +84,12 @@ export function responseEvents(answer: Answer, seq: number, encrypted: boolean):
     out.push({ type: "response.output_item.done", output_index: index++, item });
     done.push(item);
   }
+  if (answer.codeRun) {
+    const item = { type: "code_interpreter_call", id: `ci_fake_${seq}`, status: "completed", container_id: "cntr_fake", code: answer.codeRun.code, outputs: [{ type: "logs", logs: answer.codeRun.output }] };
+    out.push({ type: "response.output_item.added", output_index: index, item: { ...item, status: "in_progress", outputs: null } });
+    out.push({ type: "response.output_item.done", output_index: index++, item });
+    done.push(item);
+  }
   if (answer.content) {
     const base = { type: "message", id: `msg_fake_${seq}`, role: "assistant" };
     out.push({ type: "response.output_item.added", output_index: index, item: { ...base, status: "in_progress", content: [] } });

@@ -56,6 +56,11 @@ export const respondSchema = z.strictObject({
    * `groundingMetadata`). Chat Completions leaves them out.
    */
   citations: z.array(z.strictObject({ url: z.string().min(1), title: z.string().optional() })).optional(),
+  /**
+   * Code the provider ran for the answer and its output (`/v1/responses`: a `code_interpreter_call` item;
+   * `/v1/messages`: a `code_execution` server tool and its result; Gemini: `executableCode` and `codeExecutionResult`).
+   */
+  code_run: z.strictObject({ code: z.string(), output: z.string() }).optional(),
   /** Images the model returns (base64 `data`; Gemini: `inlineData` parts; `/v1/responses`: `image_generation_call` items). */
   images: z.array(z.strictObject({ data: z.string().min(1), media_type: z.string().regex(/^image\//).default("image/png") })).optional(),
 });

@@ -89,6 +89,17 @@ export interface ProviderGeneratedImage {
   mediaType: string;
 }
 
+/**
+ * A call of a provider-run tool (a web search, a code run): what it was asked (`input`: the query, the code) and, where
+ * the provider says, what came of it (`output`). Chunks with one `id` describe one call.
+ */
+export interface ProviderToolActivity {
+  id?: string;
+  name: string;
+  input?: string;
+  output?: string;
+}
+
 /** Tools the provider runs itself, offered by name in a prompt's `providerTools`. */
 export type ProviderToolName = "web_search" | "code_execution";
 
@@ -136,6 +147,7 @@ export type ProviderStreamChunk =
   | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta?: string }
   | { type: "web-search-results"; results: ProviderWebSearchResult[] }
   | { type: "image"; image: ProviderGeneratedImage }
+  | { type: "provider-tool"; activity: ProviderToolActivity }
   | { type: "finish"; finishReason: ProviderFinishReason; usage?: ProviderUsage; raw?: Record<string, unknown> };
 
 /** A whole answer (what the runtime assembles from the stream). */
@@ -150,6 +162,8 @@ export interface ProviderResponse {
   webSearchResults?: ProviderWebSearchResult[];
   /** Images the model returned. */
   images?: ProviderGeneratedImage[];
+  /** The provider-run tool calls of the answer. */
+  providerToolCalls?: ProviderToolActivity[];
 }
 
 /** A model the provider lists (`GET /api/providers/:name/models`). */

@@ -266,6 +266,7 @@ function attemptRecord(
           ...(assembler.reasoning !== null ? { reasoning: assembler.reasoning } : {}),
           ...(assembler.reasoningDetails.length > 0 ? { reasoning_details: assembler.reasoningDetails } : {}),
           ...(assembler.webSearchResults.length > 0 ? { web_search_results: assembler.webSearchResults } : {}),
+          ...(assembler.providerToolCalls.length > 0 ? { provider_tool_calls: assembler.providerToolCalls } : {}),
           // The images' bytes stay out of the log: their type and size say what came back.
           ...(assembler.images.length > 0 ? { images: assembler.images.map((i) => ({ media_type: i.mediaType, bytes: Math.floor((i.data.length * 3) / 4) })) } : {}),
           tool_calls: assembler.toolCalls.map((c) => ({
@@ -305,6 +306,7 @@ function resultOf(model: ResolvedModel, run: AttemptRun, attempts: LlmAttempt[],
     reasoningDetails: assembler.reasoningDetails,
     webSearchResults: assembler.webSearchResults,
     images: assembler.images,
+    providerToolCalls: assembler.providerToolCalls,
     toolCalls: assembler.toolCalls.map((c) => ({ ...c, name: codec.fromModel(c.name) })),
     finishReason: assembler.finishReason,
     usage: assembler.usage,

@@ -3,7 +3,7 @@
  * reasoning blocks, tool calls (whole, or joined by `index` from fragments, arguments passed on verbatim), the finish
  * reason and usage of the `finish` chunk.
  */
-import type { ProviderGeneratedImage, ProviderReasoningDetail, ProviderStreamChunk, ProviderToolCallPart, ProviderWebSearchResult } from "@/server/spec";
+import type { ProviderGeneratedImage, ProviderToolActivity, ProviderReasoningDetail, ProviderStreamChunk, ProviderToolCallPart, ProviderWebSearchResult } from "@/server/spec";
 import type { LlmUsage } from "./types";
 
 /** What one chunk added, for live deltas and time-to-first-token. */
@@ -25,6 +25,7 @@ export class ProviderAssembler {
   /** Web search results, each URL once, in the order first seen. */
   readonly webSearchResults: ProviderWebSearchResult[] = [];
   readonly images: ProviderGeneratedImage[] = [];
+  readonly providerToolCalls: ProviderToolActivity[] = [];
   /** Chunks received so far. */
   chunks = 0;
   finishReason: string | null = null;
@@ -56,6 +57,13 @@ export class ProviderAssembler {
       case "web-search-results":
         for (const r of chunk.results) if (!this.webSearchResults.some((x) => x.url === r.url)) this.webSearchResults.push(r);
         return { toolCall: false };
+      case "provider-tool": {
+        // Chunks with one id (a call, then its result) make one entry.
+        const same = chunk.activity.id !== undefined ? this.providerToolCalls.find((a) => a.id === chunk.activity.id) : undefined;
+        if (same) Object.assign(same, chunk.activity);
+        else this.providerToolCalls.push({ ...chunk.activity });
+        return { toolCall: false };
+      }
       case "image":
         this.images.push(chunk.image);
         return { toolCall: false };

@@ -3,7 +3,7 @@
  * spec's provider interface (`LLMProviderInterface`): the built-in providers in `providers/` are the only code that
  * imports a provider SDK; unit tests use the scripted fake in `server/runtime/testing/`.
  */
-import type { ProviderGeneratedImage, ProviderModelInfo, ProviderReasoningDetail, ProviderToolName, ProviderWebSearchResult } from "@/server/spec";
+import type { ProviderGeneratedImage, ProviderToolActivity, ProviderModelInfo, ProviderReasoningDetail, ProviderToolName, ProviderWebSearchResult } from "@/server/spec";
 
 export type ChatContentPart =
   | { type: "text"; text: string }
@@ -108,6 +108,8 @@ export interface LlmResult {
   webSearchResults: ProviderWebSearchResult[];
   /** Images the model returned (saved to the thread's files and attached to the assistant message). */
   images: ProviderGeneratedImage[];
+  /** Provider-run tool calls (a web search's query, code that ran and its output), in order. */
+  providerToolCalls: ProviderToolActivity[];
   finishReason: string | null;
   usage: LlmUsage;
   /** The model that answered. */

@@ -57,6 +57,7 @@ export class ScriptedLlm implements LlmClient {
       reasoningDetails: [],
       webSearchResults: [],
       images: [],
+      providerToolCalls: [],
       toolCalls: (reply.toolCalls ?? []).map((c, i) => ({
         id: c.id ?? `call_${this.requests.length}_${i}`,
         name: c.name,

@@ -119,6 +119,8 @@ export async function runStep(
         ...(result.reasoningDetails?.length ? { reasoning_details: result.reasoningDetails } : {}),
         // Pages a provider-run web search cited (URL, title), shown under the answer.
         ...(result.webSearchResults?.length ? { citations: result.webSearchResults } : {}),
+        // Calls of provider-run tools (a web search's query, code and its output), shown with the answer.
+        ...(result.providerToolCalls?.length ? { provider_tool_calls: result.providerToolCalls.map(({ id: _id, ...call }) => call) } : {}),
       },
       subagentId: null,
     },

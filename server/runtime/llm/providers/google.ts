@@ -59,6 +59,7 @@ export function createGoogleProvider(config: ProviderFactoryConfig): LLMProvider
       let raw: Record<string, unknown> | null = null;
       let finish: string | null = null;
       let calls = 0;
+      let runs = 0;
       try {
         for await (const chunk of chunks) {
           onActivity?.();
@@ -76,6 +77,11 @@ export function createGoogleProvider(config: ProviderFactoryConfig): LLMProvider
               callId = part.functionCall.id || `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`;
               yield { type: "tool-call", id: callId, name: part.functionCall.name ?? "", arguments: JSON.stringify(part.functionCall.args ?? {}) };
               calls++;
+            } else if (part.executableCode) {
+              runs++;
+              yield { type: "provider-tool", activity: { id: `code_${runs}`, name: "code_execution", input: part.executableCode.code ?? "" } };
+            } else if (part.codeExecutionResult) {
+              yield { type: "provider-tool", activity: { id: `code_${runs}`, name: "code_execution", output: part.codeExecutionResult.output ?? part.codeExecutionResult.outcome ?? "" } };
             } else if (part.inlineData?.data && part.inlineData.mimeType?.startsWith("image/") && !part.thought) {
               // An image the model made (image models answer with inline image parts).
               yield { type: "image", image: { data: part.inlineData.data, mediaType: part.inlineData.mimeType } };
@@ -89,6 +95,9 @@ export function createGoogleProvider(config: ProviderFactoryConfig): LLMProvider
           // Google Search grounding: the pages the answer rests on.
           const grounding = (candidate?.groundingMetadata?.groundingChunks ?? []).flatMap((c) => (c.web?.uri ? [{ url: c.web.uri, ...(c.web.title ? { title: c.web.title } : {}) }] : []));
           if (grounding.length > 0) yield { type: "web-search-results", results: grounding };
+          for (const query of candidate?.groundingMetadata?.webSearchQueries ?? []) {
+            yield { type: "provider-tool", activity: { id: `search_${query}`, name: "web_search", input: query } };
+          }
           if (candidate?.finishReason) finish = finishReason(candidate.finishReason, calls);
           else if (!candidate && chunk.promptFeedback?.blockReason) finish = "content_filter";
         }

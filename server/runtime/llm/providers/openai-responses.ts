@@ -68,6 +68,12 @@ export function createOpenAiResponsesProvider(config: ProviderFactoryConfig): LL
                 // Web search citations ride on the text as `url_citation` annotations.
                 const results = ev.item.content.flatMap((c) => (c.type === "output_text" ? c.annotations : [])).flatMap((a) => (a.type === "url_citation" ? [{ url: a.url, ...(a.title ? { title: a.title } : {}) }] : []));
                 if (results.length > 0) yield { type: "web-search-results", results };
+              } else if (ev.item.type === "web_search_call") {
+                const action = (ev.item as { action?: { type?: string; query?: string } }).action;
+                yield { type: "provider-tool", activity: { id: ev.item.id, name: "web_search", ...(action?.query ? { input: action.query } : {}) } };
+              } else if (ev.item.type === "code_interpreter_call") {
+                const output = (ev.item.outputs ?? []).map((o) => (o.type === "logs" ? o.logs : "[image]")).join("\n");
+                yield { type: "provider-tool", activity: { id: ev.item.id, name: "code_execution", ...(ev.item.code ? { input: ev.item.code } : {}), ...(output ? { output } : {}) } };
               } else if (ev.item.type === "image_generation_call" && ev.item.result) {
                 yield { type: "image", image: { data: ev.item.result, mediaType: `image/${(ev.item as { output_format?: string }).output_format ?? "png"}` } };
               } else if (ev.item.type === "reasoning") {

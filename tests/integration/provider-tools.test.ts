@@ -7,7 +7,8 @@ import { api, fixtureAgents, startTestApp, waitForThread, type TestApp } from ".
 
 /**
  * A prompt's `providerTools: ["web_search"]` on each native provider, through its real SDK: the request offers the
- * provider's own search tool, and the pages it cites are kept on the assistant message (`metadata.citations`).
+ * provider's own search tool; the search (`metadata.provider_tool_calls`) and the pages it cites (`metadata.citations`)
+ * are kept on the assistant message.
  */
 let fake: FakeLlm;
 let t: TestApp;
@@ -19,8 +20,13 @@ const CITATIONS = [
 ];
 
 beforeAll(async () => {
-  fake = await startFakeLlm({ script: [{ respond: { content: "Sunny, say the sources.", citations: CITATIONS } }] });
-  agentsDir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-web-search-"));
+  fake = await startFakeLlm({
+    script: [
+      { when: { system_contains: "Compute with code." }, respond: { content: "It is 42.", code_run: { code: "print(6*7)", output: "42" } } },
+      { respond: { content: "Sunny, say the sources.", citations: CITATIONS } },
+    ],
+  });
+  agentsDir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-tools-"));
   fs.cpSync(fixtureAgents, agentsDir, { recursive: true });
   for (const f of ["anthropic-provider", "google-provider", "openai-responses-provider", "provider-tools"]) {
     fs.cpSync(path.join(import.meta.dirname, "../fixtures", f), agentsDir, { recursive: true });
@@ -54,6 +60,19 @@ describe("provider-run web search", () => {
     checkTools(body);
     expect(answer.content).toBe("Sunny, say the sources.");
     expect(answer.metadata.citations).toEqual(CITATIONS);
+    // The search itself is kept with the answer: which tool ran, with what query.
+    expect(answer.metadata.provider_tool_calls).toEqual([{ name: "web_search", input: "scripted search" }]);
     expect(logs.at(-1).response.web_search_results).toEqual(CITATIONS);
+  });
+
+  it.each([
+    ["code_responses", [{ type: "code_interpreter", container: { type: "auto" } }]],
+    ["code_anthropic", [{ type: "code_execution_20250825", name: "code_execution" }]],
+    ["code_google", [{ codeExecution: {} }]],
+  ])("%s offers the provider's code tool and keeps the code and its output with the answer", async (agent, tools) => {
+    const { answer, body } = await run(agent);
+    expect(body.tools).toEqual(tools);
+    expect(answer.content).toBe("It is 42.");
+    expect(answer.metadata.provider_tool_calls).toEqual([{ name: "code_execution", input: "print(6*7)", output: "42" }]);
   });
 });
