@@ -17,6 +17,7 @@ import { requestForModel, toolNameCodec, type ToolNameCodec } from "./tool-names
 import { createDispatcher, type ProxySettings } from "./http-dispatcher";
 import { createHttpFetch } from "./http-fetch";
 import { BUILTIN_PROVIDERS, usesOpenAiEndpoint } from "./providers/builtin";
+import { webFetch } from "./providers/web-fetch";
 import { DEFAULT_API_KEY_ENV } from "./resolve-model";
 import { backoffDelay, classifyError } from "./retry";
 import { runAttempt, type AttemptRun } from "./run-attempt";
@@ -112,6 +113,8 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
   const instances = new Map<string, { factory: ProviderFactory; provider: LLMProviderInterface }>();
   // One connection pool for every provider instance of this client.
   const transport = createHttpFetch(createDispatcher(opts.proxy)) as typeof fetch;
+  // Custom providers get standard responses (a web stream body), as any fetch gives.
+  const standardTransport = webFetch(transport);
 
   const endpoint = (model: ResolvedModel) => {
     // The default key only stands in for the default variable (openai models): a model that names its own never gets it.
@@ -122,7 +125,8 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
   };
 
   const providerFor = (model: ResolvedModel, baseURL: string | undefined, apiKey: string | undefined): LLMProviderInterface => {
-    const factory = BUILTIN_PROVIDERS[model.provider] ?? opts.customProvider?.(model.provider);
+    const builtin = BUILTIN_PROVIDERS[model.provider];
+    const factory = builtin ?? opts.customProvider?.(model.provider);
     if (!factory) throw new UnknownProviderError(model.provider, model.name);
     const key = `${model.provider}\n${baseURL ?? ""}\n${apiKey ?? ""}`;
     let entry = instances.get(key);
@@ -130,7 +134,7 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
     // provider (a new factory) replaces its old instance.
     if (entry) instances.delete(key);
     if (!entry || entry.factory !== factory) {
-      entry = { factory, provider: factory({ ...(baseURL ? { baseURL } : {}), ...(apiKey ? { apiKey } : {}), timeoutMs: config.timeoutMs, fetch: transport }) };
+      entry = { factory, provider: factory({ ...(baseURL ? { baseURL } : {}), ...(apiKey ? { apiKey } : {}), timeoutMs: config.timeoutMs, fetch: builtin ? transport : standardTransport }) };
     }
     instances.set(key, entry);
     if (instances.size > SDK_CACHE_SIZE) instances.delete(instances.keys().next().value as string);

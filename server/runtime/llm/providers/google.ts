@@ -6,7 +6,6 @@
  * stream continuation are off: the runtime retries (a 429's `RetryInfo` delay or `Retry-After` is honoured).
  */
 import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
 import { ApiError, GoogleGenAI, type GenerateContentResponse } from "@google/genai";
 import {
   ProviderError,
@@ -22,6 +21,7 @@ import { parseRetryAfter } from "../retry";
 import { GOOGLE_FORMAT, toGoogleParams } from "./google-body";
 import { PLACEHOLDER_API_KEY } from "./openai";
 import { toProviderError } from "./provider-error";
+import { webFetch } from "./web-fetch";
 
 export const GOOGLE_BASE_URL = "https://generativelanguage.googleapis.com";
 const FILTERED = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT"]);
@@ -116,20 +116,6 @@ export function createGoogleProvider(config: ProviderFactoryConfig): LLMProvider
       return out;
     },
   };
-}
-
-/**
- * The runtime's fetch answers with a Node stream as the body (what the other SDKs iterate); this SDK reads it with
- * `getReader()`, so such a body is handed over as a web stream.
- */
-function webFetch(transport: typeof fetch, seen?: (res: Response) => void): typeof fetch {
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const res = await transport(input, init);
-    seen?.(res);
-    const body = res.body as unknown;
-    if (!(body instanceof Readable)) return res;
-    return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status: res.status, statusText: res.statusText, headers: res.headers });
-  }) as typeof fetch;
 }
 
 function finishReason(reason: string, calls: number): string {
