@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { setScript } from "../scripts/fake-llm/fake-llm-client";
 import { E2E_AGENTS_DIR, E2E_FAKE_LLM_URL } from "./env";
+import { expectAccessible } from "./pages/axe";
 import { createThread, shot } from "./pages/chat-api";
 import { ChatPage } from "./pages/chat-page";
 
@@ -54,4 +55,6 @@ test("an answer on the Responses API shows its thinking (collapsed), the search,
   const source = answer.getByTestId("message-sources").getByRole("link", { name: "Weather today" });
   await expect(source).toHaveAttribute("href", "https://example.com/weather");
   await shot(page, testInfo, "provider tools and sources under the answer");
+  // The new blocks keep the contrast and names the other journeys' axe checks require.
+  await expectAccessible(page, "an answer with thinking, provider tool calls and sources");
 });
