@@ -74,6 +74,9 @@ export const envSchema = z.object({
   /** Key and endpoint of the built-in `anthropic` provider (models may name their own `apiKeyEnv` and `baseURL`). */
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalString.pipe(z.url({ message: "must be a URL such as https://api.anthropic.com" }).optional()),
+  /** Key and endpoint of the built-in `google` provider (Gemini API). */
+  GEMINI_API_KEY: optionalString,
+  GEMINI_BASE_URL: optionalString.pipe(z.url({ message: "must be a URL such as https://generativelanguage.googleapis.com" }).optional()),
   SECRETS_KEY: optionalString,
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,

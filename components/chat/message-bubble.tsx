@@ -8,6 +8,8 @@ import { Markdown } from "./markdown";
 import { ToolCallCard } from "./tool-call-card";
 import { useMessageUsageOf } from "./use-message-usage";
 import type { ChatMessage } from "./types";
+import { MessageSources } from "./message-sources";
+import { ProviderToolCalls } from "./provider-tool-calls";
 
 export function Avatar({ author }: { author: Author }) {
   const tone =
@@ -145,11 +147,13 @@ export function MessageBubble({
             </p>
           </Collapsible>
         ) : null}
+        <ProviderToolCalls metadata={message.metadata} />
         {text ? (
           <div data-testid="message-text" className="text-[0.95rem]">
             {markdown ? <Markdown text={text} /> : <p className="whitespace-pre-wrap break-words">{text}</p>}
           </div>
         ) : null}
+        <MessageSources metadata={message.metadata} />
         <AttachmentList threadId={threadId} attachments={message.attachments ?? []} />
         {toolCalls.length > 0 ? (
           <div className="flex flex-col gap-1.5">

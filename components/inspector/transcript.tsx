@@ -2,6 +2,8 @@
 
 import { useMemo } from "react";
 import { Markdown } from "@/components/chat/markdown";
+import { MessageSources } from "@/components/chat/message-sources";
+import { ProviderToolCalls } from "@/components/chat/provider-tool-calls";
 import { transcript, type TranscriptEntry } from "./transcript-model";
 import type { NodeDetail } from "./types";
 
@@ -69,6 +71,8 @@ function Entry({ e }: { e: TranscriptEntry }) {
           </div>
         )
       ) : null}
+      <ProviderToolCalls metadata={m.metadata} />
+      <MessageSources metadata={m.metadata} />
       {(m.tool_calls ?? []).map((c) => {
         const r = e.results.get(c.id);
         return (

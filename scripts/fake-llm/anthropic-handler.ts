@@ -2,7 +2,8 @@
  * `POST /v1/messages`: the Anthropic Messages API, from the same rules. The request is read into the Chat Completions
  * view the rule conditions look at (system, user, assistant with tool calls, a `tool` message per `tool_result`), then
  * the answer is streamed as Messages events: a `thinking` block with a signature (`respond.reasoning`), the text, one
- * `tool_use` block per call (its input in JSON fragments), `message_delta` with the stop reason and usage. Errors use
+ * `tool_use` block per call (its input in JSON fragments), `message_delta` with the stop reason and usage; citations as
+ * a `server_tool_use` web search and its `web_search_tool_result` block before the text. Errors use
  * Anthropic's error body. Rule timing, `cut_after_chunks` and headers work as on `/v1/chat/completions`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -74,6 +75,24 @@ export function messageEvents(answer: Answer, seq: number): Record<string, unkno
     out.push({ type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } });
     for (const piece of splitWords(answer.reasoning)) out.push({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: piece } });
     out.push({ type: "content_block_delta", index, delta: { type: "signature_delta", signature: `fake-signature-${seq}` } });
+    out.push({ type: "content_block_stop", index: index++ });
+  }
+  if (answer.citations.length > 0) {
+    const id = `srvtoolu_fake_${seq}`;
+    out.push({ type: "content_block_start", index, content_block: { type: "server_tool_use", id, name: "web_search", input: {} } });
+    out.push({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify({ query: "scripted search" }) } });
+    out.push({ type: "content_block_stop", index: index++ });
+    const results = answer.citations.map((c) => ({ type: "web_search_result", url: c.url, title: c.title ?? "", encrypted_content: `fake-page-${seq}`, page_age: null }));
+    out.push({ type: "content_block_start", index, content_block: { type: "web_search_tool_result", tool_use_id: id, content: results } });
+    out.push({ type: "content_block_stop", index: index++ });
+  }
+  if (answer.codeRun) {
+    const id = `srvtoolu_code_${seq}`;
+    out.push({ type: "content_block_start", index, content_block: { type: "server_tool_use", id, name: "code_execution", input: {} } });
+    out.push({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify({ code: answer.codeRun.code }) } });
+    out.push({ type: "content_block_stop", index: index++ });
+    const content = { type: "code_execution_result", stdout: answer.codeRun.output, stderr: "", return_code: 0, content: [] };
+    out.push({ type: "content_block_start", index, content_block: { type: "code_execution_tool_result", tool_use_id: id, content } });
     out.push({ type: "content_block_stop", index: index++ });
   }
   if (answer.content) {

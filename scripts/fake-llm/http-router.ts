@@ -5,6 +5,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleMessages } from "./anthropic-handler";
 import { handleChat, type ChatContext } from "./chat-handler";
+import { handleGemini } from "./gemini-handler";
+import { handleResponses } from "./responses-handler";
 import { BodyError, readJson, sendError, sendJson } from "./http-util";
 import { ScriptError, parseScript } from "./script-schema";
 
@@ -21,6 +23,16 @@ function modelObject(id: string) {
   return { id, object: "model", created: 0, owned_by: "fake-llm" };
 }
 
+function anthropicModels(ids: string[]) {
+  const data = ids.map((id) => ({ type: "model", id, display_name: `${id} (scripted)`, created_at: "2026-01-01T00:00:00Z" }));
+  return { data, has_more: false, first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null };
+}
+
+function geminiModels(ids: string[]) {
+  const models = ids.map((id) => ({ name: `models/${id}`, displayName: `${id} (scripted)`, inputTokenLimit: 1_048_576, outputTokenLimit: 65_536, supportedGenerationMethods: ["generateContent", "countTokens"] }));
+  return { models };
+}
+
 async function postScript(req: IncomingMessage, res: ServerResponse, ctx: ChatContext): Promise<void> {
   const body = await readJson(req);
   try {
@@ -35,9 +47,15 @@ async function postScript(req: IncomingMessage, res: ServerResponse, ctx: ChatCo
 const routes: Record<string, Partial<Record<string, Handler>>> = {
   "/v1/chat/completions": { POST: handleChat },
   "/v1/messages": { POST: handleMessages },
+  "/v1/responses": { POST: handleResponses },
   "/v1/models": {
-    GET: (_req, res, ctx) => sendJson(res, 200, { object: "list", data: modelIds(ctx).map(modelObject) }),
+    // The Anthropic SDK sends `anthropic-version`: its list has Anthropic's page shape.
+    GET: (req, res, ctx) =>
+      req.headers["anthropic-version"]
+        ? sendJson(res, 200, anthropicModels(modelIds(ctx)))
+        : sendJson(res, 200, { object: "list", data: modelIds(ctx).map(modelObject) }),
   },
+  "/v1beta/models": { GET: (_req, res, ctx) => sendJson(res, 200, geminiModels(modelIds(ctx))) },
   "/__script": {
     GET: (_req, res, ctx) => sendJson(res, 200, { rules: ctx.script.getRules(), hits: ctx.script.getHits() }),
     POST: postScript,
@@ -55,6 +73,8 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
 function route(pathname: string, method: string): Handler | "bad-method" | null {
   const byMethod = routes[pathname];
   if (byMethod) return byMethod[method] ?? "bad-method";
+  const gemini = /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/.exec(pathname)?.[1];
+  if (gemini !== undefined) return method === "POST" ? (req, res, ctx) => handleGemini(req, res, ctx, decodeURIComponent(gemini)) : "bad-method";
   const model = /^\/v1\/models\/(.+)$/.exec(pathname)?.[1];
   if (model === undefined) return null;
   if (method !== "GET") return "bad-method";
@@ -75,7 +95,7 @@ export function createRequestListener(ctx: ChatContext) {
     const handler = route(pathname, method);
     if (handler === null) {
       return sendError(res, 404, {
-        message: `fake-llm has no route ${method} ${pathname}. Routes: POST /v1/chat/completions, POST /v1/messages, GET /v1/models, GET|POST /__script, GET|DELETE /__requests, GET /__health.`,
+        message: `fake-llm has no route ${method} ${pathname}. Routes: POST /v1/chat/completions, POST /v1/messages, POST /v1/responses, POST /v1beta/models/{model}:streamGenerateContent, GET /v1/models, GET /v1beta/models, GET|POST /__script, GET|DELETE /__requests, GET /__health.`,
         code: "unknown_route",
       });
     }

@@ -30,6 +30,12 @@ export interface Answer {
   content: string | null;
   reasoning: string | null;
   toolCalls: AnswerToolCall[];
+  /** Pages a provider-run web search found (`respond.citations`). */
+  citations: { url: string; title?: string }[];
+  /** Code the provider ran (`respond.code_run`). */
+  codeRun: { code: string; output: string } | null;
+  /** Images the model returns (`respond.images`). */
+  images: { data: string; media_type: string }[];
   finishReason: "stop" | "tool_calls";
   usage: Usage;
 }
@@ -70,6 +76,9 @@ export function buildAnswer(request: ChatRequest, respond: ParsedRule["respond"]
     content,
     reasoning,
     toolCalls,
+    citations: respond?.citations ?? [],
+    images: respond?.images ?? [],
+    codeRun: respond?.code_run ?? null,
     finishReason: toolCalls.length > 0 ? "tool_calls" : "stop",
     usage: {
       prompt_tokens: prompt,

@@ -50,6 +50,19 @@ export const respondSchema = z.strictObject({
   reasoning: z.string().optional(),
   /** Overrides of the estimated token counts. */
   usage: scriptedUsageSchema.optional(),
+  /**
+   * Pages a provider-run web search found, cited by the answer (`/v1/responses`: a `web_search_call` item and
+   * `url_citation` annotations; `/v1/messages`: `server_tool_use` and `web_search_tool_result` blocks; Gemini:
+   * `groundingMetadata`). Chat Completions leaves them out.
+   */
+  citations: z.array(z.strictObject({ url: z.string().min(1), title: z.string().optional() })).optional(),
+  /**
+   * Code the provider ran for the answer and its output (`/v1/responses`: a `code_interpreter_call` item;
+   * `/v1/messages`: a `code_execution` server tool and its result; Gemini: `executableCode` and `codeExecutionResult`).
+   */
+  code_run: z.strictObject({ code: z.string(), output: z.string() }).optional(),
+  /** Images the model returns (base64 `data`; Gemini: `inlineData` parts; `/v1/responses`: `image_generation_call` items). */
+  images: z.array(z.strictObject({ data: z.string().min(1), media_type: z.string().regex(/^image\//).default("image/png") })).optional(),
 });
 
 export const errorBodySchema = z.union([

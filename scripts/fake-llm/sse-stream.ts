@@ -5,8 +5,11 @@
 import type { ServerResponse } from "node:http";
 import { sleep } from "./http-util";
 
-/** `openai`: `data:` lines and a final `[DONE]`; `anthropic`: each chunk as `event: <its type>` plus `data:`, no sentinel. */
-export type SseFormat = "openai" | "anthropic";
+/**
+ * `openai`: `data:` lines and a final `[DONE]`; `anthropic` (and the Responses API): each chunk as `event: <its type>`
+ * plus `data:`, no sentinel; `gemini`: `data:` lines, no sentinel.
+ */
+export type SseFormat = "openai" | "anthropic" | "gemini";
 
 export interface StreamTiming {
   firstTokenDelayMs?: number;

@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from "node:util";
 import { evalCommand, parseConcurrency } from "./eval";
+import { modelsCommand } from "./models";
 import { packCommand } from "./pack";
 import type { CliProject, CommandOutput } from "./project";
 import { publishCommand } from "./publish";
@@ -70,6 +71,12 @@ export const COMMANDS: Record<string, Command> = {
     options: { ...dir, concurrency: { type: "string" }, model: { type: "string" }, url: { type: "string" }, json: { type: "boolean" } },
     run: ({ project, io, values, positionals, env }) =>
       evalCommand(project, io, positionals[0], { concurrency: parseConcurrency(str(values.concurrency)), ...(str(values.url) ? { url: str(values.url) } : {}), ...(str(values.model) ? { model: str(values.model) } : {}), json: values.json === true }, env),
+  },
+  models: {
+    summary: "list the models a provider's endpoint offers (its key and base URL from the environment)",
+    usage: "<provider> [--model <model definition>] [--dir agents] [--json]",
+    options: { ...dir, model: { type: "string" }, json: { type: "boolean" } },
+    run: ({ project, io, values, positionals, env }) => modelsCommand(project, io, positionals[0], { ...(str(values.model) ? { model: str(values.model) } : {}), json: values.json === true }, env),
   },
   unpack: {
     summary: "copy an installed package's definitions into AGENTS_DIR as editable files",

@@ -21,11 +21,15 @@ Packaging fields (\`packageName\`, \`version\`, \`author\`, \`license\`) are rea
 One file per prompt: \`definePrompt({ name, model, prompt, tools?, toolDescription?, requiredSchema?, hooks? })\`.
 \`prompt\` is a string or a list of parts (\`{type: "text"}\`, \`{type: "include", prompt}\`, \`{type: "env", property}\`).
 \`tools\` names tools, prompts (subprompts, handoffs) and agents (subagents); \`model\` names a file in models/.
+\`providerTools: ["web_search", "code_execution"]\` lets the model's provider run its own tools (not on \`openai\`).
 `,
   models: `# models/
 
 One file per model: \`defineModel({ name, provider: "openai", model: "gpt-4.1-mini", baseURL?, apiKeyEnv?, fallbacks? })\`.
-\`provider: "openai"\` is any OpenAI-compatible endpoint; the key is read from \`apiKeyEnv\` (default OPENAI_API_KEY).
+\`provider\` is \`openai\` (any OpenAI-compatible Chat Completions endpoint), \`openai-responses\` (OpenAI's Responses
+API), \`anthropic\`, \`google\` (Gemini), or a provider of your own in providers/. The key is read from \`apiKeyEnv\`, else
+the provider's variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY). \`capabilities: { vision: false }\` keeps
+images from the model; \`capabilities: { tools: false }\` makes a prompt with tools a diagnostic.
 Never write a key into this file.
 `,
   tools: `# tools/

@@ -1,4 +1,4 @@
-import { DEFINITION_KIND_SINGULAR } from "@/server/spec";
+import { BUILTIN_PROVIDER_TOOLS, DEFINITION_KIND_SINGULAR } from "@/server/spec";
 import type { DiagnosticSink } from "./diagnostics";
 import { didYouMean, listNames } from "./schema-fields";
 import type { ValidatedEntry, ValidatedSet } from "./validate";
@@ -47,7 +47,7 @@ export function checkHookIds(entry: ValidatedEntry<"agents"> | ValidatedEntry<"p
   });
 }
 
-/** Per-prompt rules: the model exists, includes exist, env parts name no secret, hooks exist, at most 8 tools. */
+/** Per-prompt rules: the model exists (and calls tools if the prompt offers some), includes exist, env parts name no secret, hooks exist, at most 8 tools. */
 export function checkPrompt(p: ValidatedEntry<"prompts">, v: ValidatedSet, secrets: Map<string, string[]>, sink: DiagnosticSink): void {
   const base = { kind: "prompts" as const, file: p.file, name: p.name };
   const model = p.definition.model;
@@ -57,6 +57,27 @@ export function checkPrompt(p: ValidatedEntry<"prompts">, v: ValidatedSet, secre
       field: "model",
       message: `Prompt "${p.name}" uses model "${model}", which no model file defines.${didYouMean(model, v.models.keys())}`,
       fix: `Use a defined model (${listNames([...v.models.keys()])}) or create models/${model}.ts with \`export default defineModel({ name: '${model}', provider: 'openai', model: '<provider model id>' })\`.`,
+    });
+  }
+  const modelDef = v.models.get(model)?.definition;
+  const toolCount = p.definition.tools.length;
+  if (modelDef?.capabilities?.tools === false && toolCount > 0) {
+    sink.error({
+      ...base,
+      field: "tools",
+      message: `Prompt "${p.name}" offers ${toolCount} tool${toolCount === 1 ? "" : "s"}, but its model "${model}" declares \`capabilities.tools: false\`: it cannot call them.`,
+      fix: `Remove \`tools\` from ${p.file}, use a model that calls tools, or set \`capabilities.tools: true\` in models/${model}.ts if it can.`,
+    });
+  }
+  const offers = modelDef ? BUILTIN_PROVIDER_TOOLS[modelDef.provider] : undefined;
+  for (const [i, name] of (p.definition.providerTools ?? []).entries()) {
+    // A custom provider's tools are its own business; a built-in provider's are known.
+    if (!offers || offers.includes(name)) continue;
+    sink.error({
+      ...base,
+      field: `providerTools.${i}`,
+      message: `Prompt "${p.name}" asks for provider tool "${name}", but its model "${model}" is on provider "${modelDef!.provider}", which ${offers.length > 0 ? `runs only ${offers.join(", ")}` : "runs no tools itself"}.`,
+      fix: `Remove "${name}" from providerTools in ${p.file}, or use a model on a provider that runs it (${Object.entries(BUILTIN_PROVIDER_TOOLS).filter(([, t]) => t.includes(name)).map(([n]) => n).join(", ")}).`,
     });
   }
   const { includes, envs } = promptParts(p);

@@ -35,6 +35,25 @@ describe("linking: references between definitions", () => {
     expect(d.fix).toContain("create models/n.ts with `export default defineModel({ name: 'n'");
   });
 
+  it("reports a prompt offering tools on a model that declares capabilities.tools false", async () => {
+    const snap = await loadFiles({ ...baseGraph(), "models/m.ts": model("m", `capabilities: { tools: false }`), "prompts/p.ts": prompt("p", `tools: ["t"]`) });
+    const d = single(snap, "prompts/p.ts", "tools");
+    expect(d).toMatchObject({ severity: "error", kind: "prompts", name: "p" });
+    expect(d.message).toBe('Prompt "p" offers 1 tool, but its model "m" declares `capabilities.tools: false`: it cannot call them.');
+    expect(d.fix).toContain("set `capabilities.tools: true` in models/m.ts");
+    const without = await loadFiles({ ...baseGraph(), "models/m.ts": model("m", `capabilities: { tools: false }`), "prompts/p.ts": prompt("p", `tools: []`) });
+    expect(without.diagnostics).toEqual([]);
+  });
+
+  it("reports a provider tool the model's built-in provider does not run", async () => {
+    const snap = await loadFiles({ ...baseGraph(), "prompts/p.ts": prompt("p", `tools: ["t"], providerTools: ["web_search"]`) });
+    const d = single(snap, "prompts/p.ts", "providerTools.0");
+    expect(d.message).toBe('Prompt "p" asks for provider tool "web_search", but its model "m" is on provider "openai", which runs no tools itself.');
+    expect(d.fix).toContain("openai-responses, anthropic, google");
+    const onGoogle = await loadFiles({ ...baseGraph(), "models/m.ts": model("m", `provider: "google"`), "prompts/p.ts": prompt("p", `tools: ["t"], providerTools: ["web_search", "code_execution"]`) });
+    expect(onGoogle.diagnostics).toEqual([]);
+  });
+
   it("reports an unknown model in fallbacks and warns about a model falling back to itself", async () => {
     const snap = await loadFiles({ ...baseGraph(), "models/m.ts": model("m", `fallbacks: ["m", "ghost"]`) });
     expect(single(snap, "models/m.ts", "fallbacks.1").message).toContain('falls back to model "ghost", which no model file defines');

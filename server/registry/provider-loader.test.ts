@@ -49,7 +49,7 @@ describe("custom providers (providers/*.ts)", () => {
     const d = single(snap, "models/lost.ts", "provider");
     expect(d.message).toContain(`names provider "local_ecko"`);
     expect(d.message).toContain("defined: local_echo");
-    expect(d.fix).toContain(`"openai", "anthropic", "local_echo"`);
+    expect(d.fix).toContain(`"openai", "openai-responses", "anthropic", "google", "local_echo"`);
     expect(d.fix).toContain("providers/local_ecko.ts");
   });
 });

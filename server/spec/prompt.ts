@@ -64,6 +64,10 @@ export const promptDefinitionSchema = z.object({
   env: envValuesSchema.default({}),
   /** @deprecated Use `env`. */
   tenvs: legacyTenvsSchema.optional(),
+  /** Tools the model's provider runs itself (`web_search`, `code_execution`); web search citations are kept on the answer. */
+  providerTools: z
+    .array(z.enum(["web_search", "code_execution"], { error: (i) => `providerTools entries must be 'web_search' or 'code_execution' (got ${JSON.stringify(i.input)})` }))
+    .optional(),
   /** Extended-thinking configuration. */
   reasoning: reasoningConfigSchema.optional(),
   /** How many recent messages keep their images in context. @default 10 */

@@ -10,7 +10,14 @@
 /** A text or image part of a user message (images as a data URL or an http(s) URL). */
 export type ProviderMessageContent =
   | { type: "text"; text: string }
-  | { type: "image"; url: string; mediaType?: string; detail?: "auto" | "low" | "high" };
+  | {
+      type: "image";
+      url: string;
+      mediaType?: string;
+      detail?: "auto" | "low" | "high";
+      /** The attachment's name (a model without vision gets a text line naming it instead). */
+      name?: string;
+    };
 
 /** A tool call the model made. `arguments` is the JSON text as the model wrote it. */
 export interface ProviderToolCallPart {
@@ -30,6 +37,8 @@ export interface ProviderReasoningDetail {
   signature?: string;
   data?: string;
   format?: string;
+  /** The tool call (or output item) a signed or encrypted block belongs to, where the provider ties it to one. */
+  id?: string;
 }
 
 export interface ProviderSystemMessage {
@@ -67,6 +76,33 @@ export interface ProviderTool {
   parameters: Record<string, unknown>;
 }
 
+/** A page a provider-run web search found (`web_search`), kept on the answer as a citation. */
+export interface ProviderWebSearchResult {
+  url: string;
+  title?: string;
+  snippet?: string;
+}
+
+/** An image the model returned (base64 bytes), saved to the thread's files and attached to the answer. */
+export interface ProviderGeneratedImage {
+  data: string;
+  mediaType: string;
+}
+
+/**
+ * A call of a provider-run tool (a web search, a code run): what it was asked (`input`: the query, the code) and, where
+ * the provider says, what came of it (`output`). Chunks with one `id` describe one call.
+ */
+export interface ProviderToolActivity {
+  id?: string;
+  name: string;
+  input?: string;
+  output?: string;
+}
+
+/** Tools the provider runs itself, offered by name in a prompt's `providerTools`. */
+export type ProviderToolName = "web_search" | "code_execution";
+
 /** The prompt's `reasoning` config (spec `ReasoningConfig`). */
 export type ProviderReasoningConfig = {
   effort?: "low" | "medium" | "high";
@@ -83,6 +119,8 @@ export interface ProviderRequest {
   toolChoice?: "auto" | "none" | "required";
   parallelToolCalls?: boolean;
   reasoning?: ProviderReasoningConfig;
+  /** Tools the provider runs itself (the prompt's `providerTools`); their results come back as chunks. */
+  providerTools?: ProviderToolName[];
   /** Largest answer, in tokens (the model's `capabilities.maxOutputTokens`). */
   maxOutputTokens?: number;
   /** The model's provider options under the prompt's, passed to the provider as it defines them. */
@@ -107,6 +145,9 @@ export type ProviderStreamChunk =
   | { type: "reasoning-detail"; detail: ProviderReasoningDetail }
   | { type: "tool-call"; id: string; name: string; arguments: string }
   | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta?: string }
+  | { type: "web-search-results"; results: ProviderWebSearchResult[] }
+  | { type: "image"; image: ProviderGeneratedImage }
+  | { type: "provider-tool"; activity: ProviderToolActivity }
   | { type: "finish"; finishReason: ProviderFinishReason; usage?: ProviderUsage; raw?: Record<string, unknown> };
 
 /** A whole answer (what the runtime assembles from the stream). */
@@ -117,6 +158,12 @@ export interface ProviderResponse {
   toolCalls: ProviderToolCallPart[];
   finishReason: ProviderFinishReason | null;
   usage: ProviderUsage;
+  /** Pages a provider-run web search cited. */
+  webSearchResults?: ProviderWebSearchResult[];
+  /** Images the model returned. */
+  images?: ProviderGeneratedImage[];
+  /** The provider-run tool calls of the answer. */
+  providerToolCalls?: ProviderToolActivity[];
 }
 
 /** A model the provider lists (`GET /api/providers/:name/models`). */
@@ -221,4 +268,12 @@ export function defineProvider<N extends string>(definition: ProviderDefinition<
 }
 
 /** The providers the runtime has built in (a model's `provider` names one of these or a custom provider). */
-export const BUILTIN_PROVIDER_NAMES = ["openai", "anthropic"] as const;
+export const BUILTIN_PROVIDER_NAMES = ["openai", "openai-responses", "anthropic", "google"] as const;
+
+/** The provider-run tools each built-in provider offers (Chat Completions has none). */
+export const BUILTIN_PROVIDER_TOOLS: Readonly<Record<string, readonly ProviderToolName[]>> = Object.freeze({
+  openai: [],
+  "openai-responses": ["web_search", "code_execution"],
+  anthropic: ["web_search", "code_execution"],
+  google: ["web_search", "code_execution"],
+});

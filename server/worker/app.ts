@@ -111,7 +111,10 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
       maxTotalSteps: cfg.MAX_TOTAL_STEPS,
       defaultBaseURL: cfg.OPENAI_BASE_URL,
       defaultApiKey: cfg.OPENAI_API_KEY,
-      providerDefaults: { anthropic: { baseURL: cfg.ANTHROPIC_BASE_URL, apiKey: cfg.ANTHROPIC_API_KEY } },
+      providerDefaults: {
+        anthropic: { baseURL: cfg.ANTHROPIC_BASE_URL, apiKey: cfg.ANTHROPIC_API_KEY },
+        google: { baseURL: cfg.GEMINI_BASE_URL, apiKey: cfg.GEMINI_API_KEY },
+      },
       processEnv: opts.processEnv ?? ((name) => process.env[name]),
     },
     workerId,

@@ -20,6 +20,7 @@ import {
   saveInstanceVariablesHandler,
   updateUserHandler,
 } from "./handlers/admin";
+import { providerModelsHandler } from "./handlers/provider-models";
 import { ROUTE_METHODS } from "@/server/spec";
 import { compareExperimentsHandler, getExperimentHandler, listEvalsHandler, listExperimentsHandler, saveCaseHandler, startExperimentHandler } from "../evals/handlers";
 import { mcpHandler } from "../mcp/mcp-handler";
@@ -83,6 +84,7 @@ export const routes: Route<App>[] = [
   { method: "PUT", path: "/api/variables/instance", handler: saveInstanceVariablesHandler, scope: "admin" },
   { method: "GET", path: "/api/variables/agents/:name", handler: agentVariablesHandler },
   { method: "GET", path: "/api/providers", handler: providersHandler },
+  { method: "GET", path: "/api/providers/:name/models", handler: providerModelsHandler },
   { method: "GET", path: "/api/agents", handler: listAgents },
   { method: "GET", path: "/api/diagnostics", handler: (ctx) => listDiagnostics(ctx, builtInThreadRoutes) },
   { method: "GET", path: "/api/mcp-servers", handler: mcpServersHandler },

@@ -33,7 +33,7 @@ export function toProviderMessages(messages: readonly ChatMessage[]): ProviderMe
 
 function toProviderPart(part: ChatContentPart): ProviderMessageContent {
   if (part.type === "text") return part;
-  return { type: "image", url: part.image_url.url, ...(part.image_url.detail ? { detail: part.image_url.detail } : {}) };
+  return { type: "image", url: part.image_url.url, ...(part.image_url.detail ? { detail: part.image_url.detail } : {}), ...(part.name ? { name: part.name } : {}) };
 }
 
 export function toChatMessages(messages: readonly ProviderMessage[]): ChatMessage[] {
@@ -66,6 +66,18 @@ function toChatPart(part: ProviderMessageContent): ChatContentPart {
   return { type: "image_url", image_url: { url: part.url, ...(part.detail ? { detail: part.detail } : {}) } };
 }
 
+/**
+ * The messages for a model without vision (`capabilities.vision: false`): each image part becomes a text line naming
+ * its attachment. Messages without images are kept as they are.
+ */
+export function withoutImages(messages: ProviderMessage[]): ProviderMessage[] {
+  return messages.map((m) => {
+    if (m.role !== "user" || typeof m.content === "string" || !m.content.some((p) => p.type === "image")) return m;
+    const content = m.content.map((p): ProviderMessageContent => (p.type === "image" ? { type: "text", text: `[image attachment: ${p.name ?? "image"} (not shown: this model has no vision)]` } : p));
+    return { ...m, content };
+  });
+}
+
 export const toProviderTools = (tools: readonly ChatTool[]): ProviderTool[] =>
   tools.map((t) => ({ name: t.function.name, description: t.function.description, parameters: t.function.parameters }));
 
@@ -81,6 +93,7 @@ export function toProviderRequest(request: LlmRequest, messages: ProviderMessage
     if (request.parallelToolCalls !== undefined) out.parallelToolCalls = request.parallelToolCalls;
   }
   if (request.reasoning !== undefined) out.reasoning = request.reasoning;
+  if (request.providerTools && request.providerTools.length > 0) out.providerTools = request.providerTools;
   if (model.maxOutputTokens !== undefined) out.maxOutputTokens = model.maxOutputTokens;
   if (model.providerOptions !== undefined || request.providerOptions !== undefined) {
     out.providerOptions = { ...modelOptionsUnderReasoning(model.providerOptions, request.reasoning), ...(request.providerOptions ?? {}) };

@@ -5,14 +5,16 @@ export {
   createOpenAiClient,
   defaultSleep,
   PLACEHOLDER_API_KEY,
+  ModelListingUnsupportedError,
   UnknownProviderError,
   type LlmClientOptions,
   type OpenAiClientOptions,
   type Sleep,
 } from "./llm-client";
-export { BUILTIN_PROVIDERS, BUILTIN_PROVIDER_ENV, isBuiltinProvider } from "./providers/builtin";
+export { BUILTIN_PROVIDERS, BUILTIN_PROVIDER_ENV, isBuiltinProvider, usesOpenAiEndpoint } from "./providers/builtin";
 export { isAbortError, LlmAbortError } from "./errors";
 export { resolveModelChain, resolveModel, ModelNotDefinedError, DEFAULT_API_KEY_ENV } from "./resolve-model";
 export type { ModelDefinitionLike, ModelDefaults } from "./resolve-model";
 export { computeCost, type ModelPrices } from "./cost";
 export { backoffDelay, classifyError, isRetryableStatus, parseRetryAfter } from "./retry";
+export { modelListTarget, type ModelDefinitionEndpoint } from "./model-list-target";

@@ -8,15 +8,16 @@
  * with an `LlmAbortError`.
  */
 import { z } from "zod";
-import type { LLMProviderInterface, ProviderFactory, ProviderRequest } from "@/server/spec";
+import type { LLMProviderInterface, ProviderFactory, ProviderModelInfo, ProviderRequest } from "@/server/spec";
 import { computeCost } from "./cost";
 import { LlmAbortError } from "./errors";
 import { allModelsFailedMessage, failureHint, type ModelFailure } from "./failure-message";
-import { toProviderMessages, toProviderRequest, toProviderTools } from "./chat-wire";
+import { toProviderMessages, toProviderRequest, toProviderTools, withoutImages } from "./chat-wire";
 import { requestForModel, toolNameCodec, type ToolNameCodec } from "./tool-names";
 import { createDispatcher, type ProxySettings } from "./http-dispatcher";
 import { createHttpFetch } from "./http-fetch";
-import { BUILTIN_PROVIDERS } from "./providers/builtin";
+import { BUILTIN_PROVIDERS, usesOpenAiEndpoint } from "./providers/builtin";
+import { webFetch } from "./providers/web-fetch";
 import { DEFAULT_API_KEY_ENV } from "./resolve-model";
 import { backoffDelay, classifyError } from "./retry";
 import { runAttempt, type AttemptRun } from "./run-attempt";
@@ -27,6 +28,7 @@ import {
   type LlmClient,
   type LlmRequest,
   type LlmResult,
+  type ModelListTarget,
   type ResolvedModel,
 } from "./types";
 
@@ -111,17 +113,20 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
   const instances = new Map<string, { factory: ProviderFactory; provider: LLMProviderInterface }>();
   // One connection pool for every provider instance of this client.
   const transport = createHttpFetch(createDispatcher(opts.proxy)) as typeof fetch;
+  // Custom providers get standard responses (a web stream body), as any fetch gives.
+  const standardTransport = webFetch(transport);
 
   const endpoint = (model: ResolvedModel) => {
     // The default key only stands in for the default variable (openai models): a model that names its own never gets it.
-    const usesDefaultKey = model.provider === "openai" && (model.apiKeyEnv === undefined || model.apiKeyEnv === DEFAULT_API_KEY_ENV);
+    const usesDefaultKey = usesOpenAiEndpoint(model.provider) && (model.apiKeyEnv === undefined || model.apiKeyEnv === DEFAULT_API_KEY_ENV);
     const apiKey = model.apiKey || (usesDefaultKey ? config.defaultApiKey : undefined) || undefined;
-    const baseURL = model.baseURL || (model.provider === "openai" ? config.defaultBaseURL : undefined) || undefined;
+    const baseURL = model.baseURL || (usesOpenAiEndpoint(model.provider) ? config.defaultBaseURL : undefined) || undefined;
     return { baseURL, apiKey, keyMissing: apiKey === undefined };
   };
 
   const providerFor = (model: ResolvedModel, baseURL: string | undefined, apiKey: string | undefined): LLMProviderInterface => {
-    const factory = BUILTIN_PROVIDERS[model.provider] ?? opts.customProvider?.(model.provider);
+    const builtin = BUILTIN_PROVIDERS[model.provider];
+    const factory = builtin ?? opts.customProvider?.(model.provider);
     if (!factory) throw new UnknownProviderError(model.provider, model.name);
     const key = `${model.provider}\n${baseURL ?? ""}\n${apiKey ?? ""}`;
     let entry = instances.get(key);
@@ -129,7 +134,7 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
     // provider (a new factory) replaces its old instance.
     if (entry) instances.delete(key);
     if (!entry || entry.factory !== factory) {
-      entry = { factory, provider: factory({ ...(baseURL ? { baseURL } : {}), ...(apiKey ? { apiKey } : {}), timeoutMs: config.timeoutMs, fetch: transport }) };
+      entry = { factory, provider: factory({ ...(baseURL ? { baseURL } : {}), ...(apiKey ? { apiKey } : {}), timeoutMs: config.timeoutMs, fetch: builtin ? transport : standardTransport }) };
     }
     instances.set(key, entry);
     if (instances.size > SDK_CACHE_SIZE) instances.delete(instances.keys().next().value as string);
@@ -158,7 +163,7 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
         failures.push({ model, error: err instanceof Error ? err.message : String(err), attempts: 0 });
         continue;
       }
-      const providerRequest: ProviderRequest = toProviderRequest(sent, messages, tools, model);
+      const providerRequest: ProviderRequest = toProviderRequest(sent, model.vision === false ? withoutImages(messages) : messages, tools, model);
       // The wire body when the provider tells it (the openai provider serializes it once: it sends this text).
       const inspected = provider.inspectRequest?.(providerRequest);
       const body = inspected?.body ?? (providerRequest as unknown as Record<string, unknown>);
@@ -202,7 +207,30 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
     throw new LlmTransportError(allModelsFailedMessage(failures), attempts, retryableFailure);
   }
 
-  return { complete };
+  async function listModels(target: ModelListTarget, signal?: AbortSignal): Promise<ProviderModelInfo[]> {
+    const model = target as ResolvedModel;
+    const { baseURL, apiKey } = endpoint(model);
+    const provider = providerFor(model, baseURL, apiKey);
+    if (!provider.listModels) throw new ModelListingUnsupportedError(model.provider);
+    try {
+      return await provider.listModels({ signal: signal ?? new AbortController().signal });
+    } catch (err) {
+      const failure = classifyError(err);
+      if (failure.aborted) throw new LlmAbortError();
+      throw new LlmTransportError(`${model.provider}: listing models failed: ${failure.message}`, [], failure.retryable);
+    }
+  }
+
+  return { complete, listModels };
+}
+
+/** A provider without `listModels`. */
+export class ModelListingUnsupportedError extends Error {
+  readonly code = "NOT_SUPPORTED";
+  constructor(readonly provider: string) {
+    super(`provider "${provider}" does not list its models (its definition has no listModels)`);
+    this.name = "ModelListingUnsupportedError";
+  }
 }
 
 /** @deprecated The old name of `createLlmClient`. */
@@ -241,6 +269,10 @@ function attemptRecord(
           content: assembler.content,
           ...(assembler.reasoning !== null ? { reasoning: assembler.reasoning } : {}),
           ...(assembler.reasoningDetails.length > 0 ? { reasoning_details: assembler.reasoningDetails } : {}),
+          ...(assembler.webSearchResults.length > 0 ? { web_search_results: assembler.webSearchResults } : {}),
+          ...(assembler.providerToolCalls.length > 0 ? { provider_tool_calls: assembler.providerToolCalls } : {}),
+          // The images' bytes stay out of the log: their type and size say what came back.
+          ...(assembler.images.length > 0 ? { images: assembler.images.map((i) => ({ media_type: i.mediaType, bytes: Math.floor((i.data.length * 3) / 4) })) } : {}),
           tool_calls: assembler.toolCalls.map((c) => ({
             id: c.id,
             type: "function",
@@ -276,6 +308,9 @@ function resultOf(model: ResolvedModel, run: AttemptRun, attempts: LlmAttempt[],
     content: assembler.content,
     reasoning: assembler.reasoning,
     reasoningDetails: assembler.reasoningDetails,
+    webSearchResults: assembler.webSearchResults,
+    images: assembler.images,
+    providerToolCalls: assembler.providerToolCalls,
     toolCalls: assembler.toolCalls.map((c) => ({ ...c, name: codec.fromModel(c.name) })),
     finishReason: assembler.finishReason,
     usage: assembler.usage,

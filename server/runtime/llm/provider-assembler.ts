@@ -3,7 +3,7 @@
  * reasoning blocks, tool calls (whole, or joined by `index` from fragments, arguments passed on verbatim), the finish
  * reason and usage of the `finish` chunk.
  */
-import type { ProviderReasoningDetail, ProviderStreamChunk, ProviderToolCallPart } from "@/server/spec";
+import type { ProviderGeneratedImage, ProviderToolActivity, ProviderReasoningDetail, ProviderStreamChunk, ProviderToolCallPart, ProviderWebSearchResult } from "@/server/spec";
 import type { LlmUsage } from "./types";
 
 /** What one chunk added, for live deltas and time-to-first-token. */
@@ -22,6 +22,10 @@ export class ProviderAssembler {
   private thinking = "";
   private readonly calls: { index: number; id: string | undefined; name: string; arguments: string }[] = [];
   readonly reasoningDetails: ProviderReasoningDetail[] = [];
+  /** Web search results, each URL once, in the order first seen. */
+  readonly webSearchResults: ProviderWebSearchResult[] = [];
+  readonly images: ProviderGeneratedImage[] = [];
+  readonly providerToolCalls: ProviderToolActivity[] = [];
   /** Chunks received so far. */
   chunks = 0;
   finishReason: string | null = null;
@@ -50,6 +54,19 @@ export class ProviderAssembler {
       case "tool-call-delta":
         this.addFragment(chunk);
         return { toolCall: true };
+      case "web-search-results":
+        for (const r of chunk.results) if (!this.webSearchResults.some((x) => x.url === r.url)) this.webSearchResults.push(r);
+        return { toolCall: false };
+      case "provider-tool": {
+        // Chunks with one id (a call, then its result) make one entry.
+        const same = chunk.activity.id !== undefined ? this.providerToolCalls.find((a) => a.id === chunk.activity.id) : undefined;
+        if (same) Object.assign(same, chunk.activity);
+        else this.providerToolCalls.push({ ...chunk.activity });
+        return { toolCall: false };
+      }
+      case "image":
+        this.images.push(chunk.image);
+        return { toolCall: false };
       case "finish":
         this.finishReason = chunk.finishReason;
         if (chunk.usage) this.usage = chunk.usage;

@@ -20,7 +20,7 @@ export interface ModelDefinitionLike {
   outputPrice?: number;
   cachedPrice?: number;
   providerOptions?: Record<string, unknown>;
-  capabilities?: { maxOutputTokens?: number };
+  capabilities?: { maxOutputTokens?: number; vision?: boolean };
 }
 
 export interface ModelDefaults {
@@ -92,5 +92,6 @@ export function resolveModel(
     ...(def.cachedPrice !== undefined ? { cachedPrice: def.cachedPrice } : {}),
     ...(def.providerOptions !== undefined ? { providerOptions: def.providerOptions } : {}),
     ...(def.capabilities?.maxOutputTokens !== undefined ? { maxOutputTokens: def.capabilities.maxOutputTokens } : {}),
+    ...(def.capabilities?.vision === false ? { vision: false } : {}),
   };
 }

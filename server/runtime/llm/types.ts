@@ -3,11 +3,16 @@
  * spec's provider interface (`LLMProviderInterface`): the built-in providers in `providers/` are the only code that
  * imports a provider SDK; unit tests use the scripted fake in `server/runtime/testing/`.
  */
-import type { ProviderReasoningDetail } from "@/server/spec";
+import type { ProviderGeneratedImage, ProviderToolActivity, ProviderModelInfo, ProviderReasoningDetail, ProviderToolName, ProviderWebSearchResult } from "@/server/spec";
 
 export type ChatContentPart =
   | { type: "text"; text: string }
-  | { type: "image_url"; image_url: { url: string; detail?: "auto" | "low" | "high" } };
+  | {
+      type: "image_url";
+      image_url: { url: string; detail?: "auto" | "low" | "high" };
+      /** The attachment's path: what a model without vision reads instead of the image (never sent with it). */
+      name?: string;
+    };
 
 export type ChatMessage =
   | { role: "system"; content: string }
@@ -43,6 +48,8 @@ export interface ResolvedModel {
   outputPrice?: number;
   cachedPrice?: number;
   providerOptions?: Record<string, unknown>;
+  /** False when the model declares `capabilities.vision: false`: its requests carry a text line instead of each image. */
+  vision?: boolean;
   /** `capabilities.maxOutputTokens`: the answer's token limit, where the provider needs one. */
   maxOutputTokens?: number;
 }
@@ -56,6 +63,8 @@ export interface LlmRequest {
   parallelToolCalls?: boolean;
   /** The prompt's `reasoning` config; `request-body.ts` documents how it is sent. */
   reasoning?: { effort?: "low" | "medium" | "high"; maxTokens?: number; exclude?: boolean; include?: boolean } & Record<string, unknown>;
+  /** Tools the provider runs itself (the prompt's `providerTools`). */
+  providerTools?: ProviderToolName[];
   /** Extra body fields: the model's providerOptions merged under the prompt's. */
   providerOptions?: Record<string, unknown>;
 }
@@ -95,6 +104,12 @@ export interface LlmResult {
   /** The provider's reasoning blocks, stored with the assistant message and sent back on the next request. */
   reasoningDetails: ProviderReasoningDetail[];
   toolCalls: { id: string; name: string; arguments: string }[];
+  /** Pages a provider-run web search cited (stored on the assistant message as `metadata.citations`). */
+  webSearchResults: ProviderWebSearchResult[];
+  /** Images the model returned (saved to the thread's files and attached to the assistant message). */
+  images: ProviderGeneratedImage[];
+  /** Provider-run tool calls (a web search's query, code that ran and its output), in order. */
+  providerToolCalls: ProviderToolActivity[];
   finishReason: string | null;
   usage: LlmUsage;
   /** The model that answered. */
@@ -136,8 +151,13 @@ export interface LlmCallOptions {
   whileInFlight?: () => Promise<void>;
 }
 
+/** The provider and endpoint whose models are listed (a model definition resolved, or a provider's defaults). */
+export type ModelListTarget = Pick<ResolvedModel, "name" | "provider"> & Partial<Pick<ResolvedModel, "baseURL" | "apiKey" | "apiKeyEnv">>;
+
 export interface LlmClient {
   complete(request: LlmRequest, opts?: LlmCallOptions): Promise<LlmResult>;
+  /** The models the provider's endpoint offers (`LLMProviderInterface.listModels`). */
+  listModels?(target: ModelListTarget, signal?: AbortSignal): Promise<ProviderModelInfo[]>;
 }
 
 /** Every model failed: the error says why, per model. */

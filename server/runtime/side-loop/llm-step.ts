@@ -2,7 +2,7 @@ import type { ParsedModelDefinition } from "@/server/spec";
 import { DefinitionError } from "../errors";
 import { newId } from "../ids";
 import { resolveModel } from "../llm/resolve-model";
-import { BUILTIN_PROVIDER_ENV } from "../llm/providers/builtin";
+import { BUILTIN_PROVIDER_ENV, usesOpenAiEndpoint } from "../llm/providers/builtin";
 import type { RuntimeEvent } from "@/shared/runtime-events";
 import type { ChatMessage, ChatTool, LlmAttempt, LlmResult, ResolvedModel } from "../llm/types";
 import type { Emit } from "../events/publisher";
@@ -90,7 +90,7 @@ export async function resolveModels(deps: RuntimeDeps, ctx: StepContext, modelNa
     const keyFromEnv = def.apiKeyEnv ? await lookup(def.apiKeyEnv) : undefined;
     // A built-in provider other than openai has its own key and base URL (ANTHROPIC_API_KEY, …): a thread or user
     // variable of that name first, then the setting.
-    const own = def.provider !== "openai" ? BUILTIN_PROVIDER_ENV[def.provider] : undefined;
+    const own = !usesOpenAiEndpoint(def.provider) ? BUILTIN_PROVIDER_ENV[def.provider] : undefined;
     const configured = deps.settings.providerDefaults?.[def.provider];
     const defaults = own
       ? { baseURL: configured?.baseURL, apiKey: def.apiKeyEnv ? undefined : ((await ctx.lookupEnv(own.apiKey))?.value ?? configured?.apiKey) }
@@ -124,6 +124,7 @@ export async function callModel(
       toolChoice: hasTools ? ctx.prompt.toolChoice : undefined,
       parallelToolCalls: hasTools ? ctx.prompt.parallelToolCalls : undefined,
       reasoning: ctx.prompt.reasoning,
+      ...(ctx.prompt.providerTools?.length ? { providerTools: ctx.prompt.providerTools } : {}),
       providerOptions: ctx.prompt.providerOptions,
     },
     {

@@ -86,7 +86,7 @@ async function withImages(items: { msg: ChatMessage; record: MessageRecord }[], 
     for (const a of attachments) {
       const image = isImage(a.mimeType, a.path);
       const url = image && i >= firstRecent && opts.loadImage ? await opts.loadImage(a.path, a.mimeType) : null;
-      if (url) parts.push({ type: "image_url", image_url: { url } });
+      if (url) parts.push({ type: "image_url", image_url: { url }, name: a.path });
       else parts.push({ type: "text", text: image ? `[image attachment: ${a.path}]` : `[attachment: ${a.path}]` });
     }
     result.push({ role: "user", content: parts.every((p) => p.type === "text") ? parts.map((p) => (p as { text: string }).text).join("\n") : parts });

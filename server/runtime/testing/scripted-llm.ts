@@ -55,6 +55,9 @@ export class ScriptedLlm implements LlmClient {
       content: reply.content ?? null,
       reasoning: null,
       reasoningDetails: [],
+      webSearchResults: [],
+      images: [],
+      providerToolCalls: [],
       toolCalls: (reply.toolCalls ?? []).map((c, i) => ({
         id: c.id ?? `call_${this.requests.length}_${i}`,
         name: c.name,

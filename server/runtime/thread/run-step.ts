@@ -3,6 +3,7 @@ import type { Emit } from "../events/publisher";
 import { newId } from "../ids";
 import type { RuntimeDeps } from "../kernel/deps";
 import { activeHooks } from "../kernel/hook-runner";
+import { resolveAttachments } from "../files/attachments";
 import { createMessage } from "../kernel/message-writer";
 import type { StepContext } from "../kernel/step-context";
 import type { MessageRecord, Stores, ThreadRecord, ToolCallRecord } from "../ports";
@@ -87,6 +88,11 @@ export async function runStep(
   }));
   const scope = { deps, thread, side: ctx.side, signal, stepId: req.stepId, ctx };
   const assistantId = newId();
+  // Images the model made go to the thread's files (/attachments/generated-….png) and onto the answer.
+  const images =
+    result.images?.length > 0
+      ? await resolveAttachments(deps.persistence.files, thread.id, result.images.map((img, i) => ({ name: `generated-${assistantId.slice(-8)}-${i + 1}.${imageExtension(img.mediaType)}`, mimeType: img.mediaType, data: img.data })))
+      : null;
   // Read in the message's transaction: whether a stop is pending, and so whether the first tool starts right away
   // (its `tool.started` is stored in that same transaction).
   const start: ToolStart = { stopRequested: false, announced: undefined, childless: children.length === 0 };
@@ -101,7 +107,7 @@ export async function runStep(
       toolCallId: null,
       toolStatus: null,
       reasoningContent: result.reasoning,
-      attachments: null,
+      attachments: images,
       silent: false,
       depth: 0,
       side: ctx.side,
@@ -111,6 +117,10 @@ export async function runStep(
         step_id: req.stepId,
         // Signed or encrypted reasoning blocks: the next request sends them back (side-loop/perspective.ts).
         ...(result.reasoningDetails?.length ? { reasoning_details: result.reasoningDetails } : {}),
+        // Pages a provider-run web search cited (URL, title), shown under the answer.
+        ...(result.webSearchResults?.length ? { citations: result.webSearchResults } : {}),
+        // Calls of provider-run tools (a web search's query, code and its output), shown with the answer.
+        ...(result.providerToolCalls?.length ? { provider_tool_calls: result.providerToolCalls.map(({ id: _id, ...call }) => call) } : {}),
       },
       subagentId: null,
     },
@@ -141,3 +151,10 @@ export async function runStep(
   return outcome === "waiting" ? "stopped" : "continue";
 }
 
+
+/** `image/png` → `png`, `image/jpeg` → `jpg`; anything unusual → `bin`. */
+function imageExtension(mediaType: string): string {
+  const sub = /^image\/([a-z0-9.+-]+)$/i.exec(mediaType)?.[1]?.toLowerCase();
+  if (sub === "jpeg") return "jpg";
+  return sub && /^[a-z0-9]+$/.test(sub) ? sub : "bin";
+}

@@ -40,7 +40,7 @@ export async function subpromptUserMessage(
     const mime = stat.mimeType ?? guessMimeType(path);
     if (isImage(mime) && opts.recentImageThreshold > 0) {
       parts.push({ type: "text", text: `Attachment ${path}:` });
-      parts.push({ type: "image_url", image_url: { url: `data:${mime};base64,${Buffer.from(data).toString("base64")}` } });
+      parts.push({ type: "image_url", image_url: { url: `data:${mime};base64,${Buffer.from(data).toString("base64")}` }, name: path });
     } else if (TEXT_TYPES.test(mime) && data.byteLength <= MAX_INLINE_TEXT_BYTES) {
       parts.push({ type: "text", text: `Attachment ${path} (${mime}):\n${new TextDecoder().decode(data)}` });
     } else {

@@ -2,7 +2,8 @@
  * A `ProviderRequest` as a Messages API body: system messages joined into `system`; tool results gathered into one
  * user message of `tool_result` blocks; an assistant message as its reasoning blocks of this provider's format
  * (first, unchanged), its text and its `tool_use` blocks; images as base64 or URL sources; `reasoning` as a thinking
- * budget (`maxTokens`, else low 2048, medium 8192, high 24576 tokens), with `max_tokens` above it.
+ * budget (`maxTokens`, else low 2048, medium 8192, high 24576 tokens), with `max_tokens` above it; `providerTools` as
+ * server tools (`web_search`, `code_execution`).
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ProviderMessageContent, ProviderReasoningDetail, ProviderRequest } from "@/server/spec";
@@ -13,6 +14,13 @@ const DEFAULT_MAX_TOKENS = 8192;
 const BUDGET = { low: 2048, medium: 8192, high: 24576 } as const;
 
 type Block = Anthropic.ContentBlockParam;
+
+/** Anthropic's server tools for the prompt's `providerTools` (code execution also needs its beta header). */
+const SERVER_TOOLS: Record<NonNullable<ProviderRequest["providerTools"]>[number], Record<string, unknown>> = {
+  web_search: { type: "web_search_20250305", name: "web_search", max_uses: 5 },
+  code_execution: { type: "code_execution_20250825", name: "code_execution" },
+};
+export const CODE_EXECUTION_BETA = "code-execution-2025-08-25";
 
 export function toAnthropicBody(request: ProviderRequest): Record<string, unknown> {
   const system: string[] = [];
@@ -38,8 +46,10 @@ export function toAnthropicBody(request: ProviderRequest): Record<string, unknow
   const maxTokens = Math.max(request.maxOutputTokens ?? DEFAULT_MAX_TOKENS, thinking !== null ? thinking + 1024 : 0);
   const body: Record<string, unknown> = { model: request.model, max_tokens: maxTokens, messages };
   if (system.length > 0) body.system = system.join("\n\n");
+  const serverTools = (request.providerTools ?? []).map((name) => SERVER_TOOLS[name]);
+  if (serverTools.length > 0 && !(request.tools && request.tools.length > 0)) body.tools = serverTools;
   if (request.tools && request.tools.length > 0) {
-    body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
+    body.tools = [...request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })), ...serverTools];
     const type = request.toolChoice === "required" ? "any" : (request.toolChoice ?? "auto");
     body.tool_choice = { type, ...(request.parallelToolCalls === false && type !== "none" ? { disable_parallel_tool_use: true } : {}) };
   }

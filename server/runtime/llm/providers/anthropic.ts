@@ -6,7 +6,7 @@
  */
 import Anthropic, { APIError } from "@anthropic-ai/sdk";
 import { ProviderError, type LLMProviderInterface, type ProviderFactoryConfig, type ProviderModelInfo, type ProviderRequest, type ProviderStreamChunk } from "@/server/spec";
-import { toAnthropicBody, ANTHROPIC_FORMAT } from "./anthropic-body";
+import { toAnthropicBody, ANTHROPIC_FORMAT, CODE_EXECUTION_BETA } from "./anthropic-body";
 import { PLACEHOLDER_API_KEY } from "./openai";
 import { toProviderError } from "./provider-error";
 
@@ -32,12 +32,13 @@ export function createAnthropicProvider(config: ProviderFactoryConfig): LLMProvi
       const body = toAnthropicBody(request);
       let events;
       try {
-        events = await sdk.messages.create({ ...body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming, { signal });
+        const headers = request.providerTools?.includes("code_execution") ? { "anthropic-beta": CODE_EXECUTION_BETA } : undefined;
+        events = await sdk.messages.create({ ...body, stream: true } as unknown as Anthropic.MessageCreateParamsStreaming, { signal, ...(headers ? { headers } : {}) });
       } catch (err) {
         throw toProviderError(err, err instanceof APIError ? err : null);
       }
       const usage = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
-      const blocks = new Map<number, { kind: string; toolIndex?: number; text: string; signature?: string }>();
+      const blocks = new Map<number, { kind: string; toolIndex?: number; text: string; signature?: string; id?: string; name?: string }>();
       let tools = 0;
       let stop: string | null = null;
       try {
@@ -54,6 +55,18 @@ export function createAnthropicProvider(config: ProviderFactoryConfig): LLMProvi
               const toolIndex = tools++;
               blocks.set(ev.index, { kind: "tool_use", toolIndex, text: "" });
               yield { type: "tool-call-delta", index: toolIndex, id: b.id, name: b.name };
+            } else if (b.type === "server_tool_use") {
+              // A server-run tool's input arrives as JSON fragments, like a tool call's.
+              blocks.set(ev.index, { kind: "server_tool_use", text: "", id: b.id, name: b.name });
+            } else if (/code_execution_tool_result$/.test(b.type)) {
+              const result = (b as { tool_use_id?: string; content?: { stdout?: string; stderr?: string } }).content;
+              const output = [result?.stdout, result?.stderr].filter(Boolean).join("\n");
+              const id = (b as { tool_use_id?: string }).tool_use_id;
+              yield { type: "provider-tool", activity: { ...(id ? { id } : {}), name: "code_execution", ...(output ? { output } : {}) } };
+            } else if (b.type === "web_search_tool_result") {
+              // The pages the server-run search found (an error result carries none).
+              const results = Array.isArray(b.content) ? b.content.map((r) => ({ url: r.url, ...(r.title ? { title: r.title } : {}) })) : [];
+              if (results.length > 0) yield { type: "web-search-results", results };
             } else if (b.type === "redacted_thinking") {
               yield { type: "reasoning-detail", detail: { type: "encrypted", data: b.data, format: ANTHROPIC_FORMAT } };
             } else {
@@ -70,10 +83,14 @@ export function createAnthropicProvider(config: ProviderFactoryConfig): LLMProvi
               if (block) block.signature = (block.signature ?? "") + d.signature;
             } else if (d.type === "input_json_delta" && block?.toolIndex !== undefined) {
               yield { type: "tool-call-delta", index: block.toolIndex, argumentsDelta: d.partial_json };
+            } else if (d.type === "input_json_delta" && block?.kind === "server_tool_use") {
+              block.text += d.partial_json;
             }
           } else if (ev.type === "content_block_stop") {
             const block = blocks.get(ev.index);
-            if (block?.kind === "thinking") {
+            if (block?.kind === "server_tool_use") {
+              yield { type: "provider-tool", activity: serverToolActivity(block.id, block.name ?? "", block.text) };
+            } else if (block?.kind === "thinking") {
               yield { type: "reasoning-detail", detail: { type: "text", text: block.text, ...(block.signature ? { signature: block.signature } : {}), format: ANTHROPIC_FORMAT } };
             }
           } else if (ev.type === "message_delta") {
@@ -97,4 +114,17 @@ export function createAnthropicProvider(config: ProviderFactoryConfig): LLMProvi
       return out;
     },
   };
+}
+
+/** A server tool's call: a web search by its query, a code run by its code (else the input as sent). */
+function serverToolActivity(id: string | undefined, name: string, json: string) {
+  let input: Record<string, unknown> = {};
+  try {
+    input = JSON.parse(json || "{}") as Record<string, unknown>;
+  } catch {
+    // A cut input stays as its text.
+  }
+  const web = name === "web_search";
+  const text = web ? input.query : (input.code ?? input.command);
+  return { ...(id ? { id } : {}), name: web ? "web_search" : "code_execution", ...(typeof text === "string" ? { input: text } : json ? { input: json } : {}) };
 }

@@ -5,17 +5,26 @@
  */
 import type { ProviderFactory } from "@/server/spec";
 import { createAnthropicProvider } from "./anthropic";
+import { createGoogleProvider } from "./google";
 import { createOpenAiProvider } from "./openai";
+import { createOpenAiResponsesProvider } from "./openai-responses";
 
 export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderFactory>> = Object.freeze({
   openai: createOpenAiProvider,
+  "openai-responses": createOpenAiResponsesProvider,
   anthropic: createAnthropicProvider,
+  google: createGoogleProvider,
 });
 
 /** The variables each built-in provider reads its key and endpoint from, unless the model names its own. */
 export const BUILTIN_PROVIDER_ENV: Readonly<Record<string, { apiKey: string; baseURL: string }>> = Object.freeze({
   openai: { apiKey: "OPENAI_API_KEY", baseURL: "OPENAI_BASE_URL" },
+  "openai-responses": { apiKey: "OPENAI_API_KEY", baseURL: "OPENAI_BASE_URL" },
   anthropic: { apiKey: "ANTHROPIC_API_KEY", baseURL: "ANTHROPIC_BASE_URL" },
+  google: { apiKey: "GEMINI_API_KEY", baseURL: "GEMINI_BASE_URL" },
 });
+
+/** Providers on the OpenAI endpoint and key (OPENAI_BASE_URL, OPENAI_API_KEY): the default endpoint and key apply. */
+export const usesOpenAiEndpoint = (provider: string): boolean => provider === "openai" || provider === "openai-responses";
 
 export const isBuiltinProvider = (name: string): boolean => Object.hasOwn(BUILTIN_PROVIDERS, name);

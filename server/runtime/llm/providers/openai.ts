@@ -22,9 +22,10 @@ import { StreamAssembler, usageFromWire } from "../stream-assembler";
 export const PLACEHOLDER_API_KEY = "no-api-key-configured";
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
-export function createOpenAiProvider(config: ProviderFactoryConfig): LLMProviderInterface {
+/** The `openai` SDK for one endpoint and key; also used by the `openai-responses` provider. */
+export function createOpenAiSdk(config: ProviderFactoryConfig): OpenAI {
   // Every option given explicitly, so the SDK reads nothing from process.env.
-  const sdk = new OpenAI({
+  return new OpenAI({
     baseURL: config.baseURL || OPENAI_BASE_URL,
     apiKey: config.apiKey ?? PLACEHOLDER_API_KEY,
     organization: null,
@@ -35,6 +36,10 @@ export function createOpenAiProvider(config: ProviderFactoryConfig): LLMProvider
     logLevel: "off",
     fetch: config.fetch,
   });
+}
+
+export function createOpenAiProvider(config: ProviderFactoryConfig): LLMProviderInterface {
+  const sdk = createOpenAiSdk(config);
   // The body `inspectRequest` built for a request, sent as is by `stream` (serialized once).
   const built = new WeakMap<ProviderRequest, { body: Record<string, unknown>; text: string }>();
   const inspect = (request: ProviderRequest) => {
