@@ -4,6 +4,17 @@ import { focusRing } from "@/components/ui/button";
 import { formatSize, type FileNode } from "./file-tree";
 
 const row = `flex w-full min-w-0 items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${focusRing}`;
+const FOLDER = "M2 4.5A1.5 1.5 0 0 1 3.5 3h3l1.5 1.5h4.5A1.5 1.5 0 0 1 14 6v5.5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 11.5z";
+const FILE = "M4 2h5l3 3v9H4z M9 2v3h3";
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg aria-hidden viewBox="0 0 16 16" className="h-4 w-4 shrink-0 fill-none stroke-current text-slate-500 dark:text-slate-400" strokeWidth={1.2}>
+      <path d={d} />
+    </svg>
+  );
+}
+
 const active = "bg-indigo-50 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100";
 
 /** A folder tree of a thread's files; a folder is the upload target when chosen, a file opens its preview. */
@@ -30,7 +41,7 @@ export function FileTreeView({
           aria-pressed={folder === node.path}
           onClick={() => onSelectFolder(node.path)}
         >
-          <span aria-hidden>📁</span>
+          <Icon d={FOLDER} />
           <span className="truncate font-mono">{node.path === "/" ? "/ (all files)" : `${node.name}/`}</span>
         </button>
       ) : (
@@ -43,7 +54,7 @@ export function FileTreeView({
           aria-current={selected === node.path ? "true" : undefined}
           onClick={() => onSelectFile(node.path)}
         >
-          <span aria-hidden>📄</span>
+          <Icon d={FILE} />
           <span className="min-w-0 flex-1 truncate font-mono">{node.name}</span>
           <span className="shrink-0 text-xs text-slate-600 dark:text-slate-300">{formatSize(node.entry?.size ?? 0)}</span>
         </button>

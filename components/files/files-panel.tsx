@@ -74,7 +74,7 @@ export function FilesPanel({ threadId, readOnly = false }: { threadId: string; r
         </button>
         {!readOnly ? (
           <>
-            <input ref={upload} type="file" multiple className="sr-only" id={`upload-${threadId}`} data-testid="files-upload-input" onChange={(e) => void uploadFiles(e.target.files)} />
+            <input ref={upload} type="file" multiple aria-label="Files to upload" tabIndex={-1} className="sr-only" id={`upload-${threadId}`} data-testid="files-upload-input" onChange={(e) => void uploadFiles(e.target.files)} />
             <button type="button" className={button} onClick={() => upload.current?.click()}>
               Upload to {folder}
             </button>
