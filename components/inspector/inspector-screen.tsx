@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { chatHref } from "@/components/editor/thread-links";
 import { formatCost, formatTokens } from "@/components/threads/format";
+import { UsageCharts } from "@/components/charts/usage-charts";
 import { FilesPanel } from "@/components/files/files-panel";
 import { NodePanel } from "./node-panel";
 import { Tabs } from "@/components/ui/tabs";
@@ -13,7 +14,7 @@ import { AwaitingApprovalContext, useAwaitingApproval } from "./approval-badge";
 import type { TreeSnapshot } from "./live-tree";
 import { useInspectorLive } from "./use-inspector-live";
 
-export type InspectorView = "tree" | "timeline" | "files";
+export type InspectorView = "tree" | "timeline" | "files" | "charts";
 type View = InspectorView;
 
 const LIVE_TEXT = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", error: "Offline" } as const;
@@ -56,7 +57,7 @@ export function InspectorScreen({
   }, [selected, threadId, view]);
   const select = useCallback((id: string) => {
     setSelected(id);
-    setView((v) => (v === "files" ? v : "tree"));
+    setView((v) => (v === "files" || v === "charts" ? v : "tree"));
   }, []);
 
   if (error && !tree) {
@@ -104,6 +105,7 @@ export function InspectorScreen({
           { id: "tree", label: "Tree" },
           { id: "timeline", label: "Timeline" },
           { id: "files", label: "Files" },
+          { id: "charts", label: "Charts" },
         ]}
       >
         {view === "tree" ? (
@@ -119,6 +121,12 @@ export function InspectorScreen({
             )}
             <NodePanel threadId={selected} onSelect={select} />
           </div>
+        ) : view === "charts" ? (
+          <UsageCharts
+            rootId={threadId}
+            threadId={selected}
+            threadLabel={tree?.nodes.find((n) => n.id === selected)?.agentTitle ?? "the selected thread"}
+          />
         ) : view === "files" ? (
           <div className="flex flex-col gap-2">
             <p className="text-sm text-slate-600 dark:text-slate-300">

@@ -41,7 +41,7 @@ export default async function ThreadPage({
   const { view, node, tab } = await searchParams;
   if (view === "inspector") {
     const initial = await initialTree(id);
-    return <InspectorScreen key={id} threadId={id} initialNode={node} initialView={tab === "files" || tab === "timeline" ? tab : undefined} initialTree={initial.tree} initialError={initial.error} />;
+    return <InspectorScreen key={id} threadId={id} initialNode={node} initialView={tab === "files" || tab === "timeline" || tab === "charts" ? tab : undefined} initialTree={initial.tree} initialError={initial.error} />;
   }
   return <ConversationScreen threadId={id} />;
 }
