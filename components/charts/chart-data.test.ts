@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cumulativeSeries, totalsBy, type RequestPoint } from "./chart-data";
+import { cumulativeSeries, timeTick, totalsBy, type RequestPoint } from "./chart-data";
 
 const req = (threadId: string, label: string, start: number, input: number, output: number, cost: number | null): RequestPoint => ({
   threadId,
@@ -28,5 +28,13 @@ describe("totalsBy", () => {
       { key: "big", requests: 2, input: 2200, output: 130, cost: 0.01 },
       { key: "mini", requests: 1, input: 100, output: 10, cost: 0.002 },
     ]);
+  });
+});
+
+describe("timeTick", () => {
+  it("counts seconds from the first request in a short run", () => {
+    expect(timeTick(1_500, 0, 60_000)).toBe("+1.5 s");
+    expect(timeTick(0, 0, 60_000)).toBe("+0.0 s");
+    expect(timeTick(3_600_000, 0, 3_600_000)).not.toContain("+");
   });
 });

@@ -68,7 +68,11 @@ export function totalsBy(requests: readonly RequestPoint[], keyOf: (r: RequestPo
   return [...groups.values()].sort((a, b) => b.cost - a.cost || b.input + b.output - (a.input + a.output) || (a.key < b.key ? -1 : 1));
 }
 
-/** A short time of day for an axis tick (UTC is avoided: the viewer's clock). */
-export function timeTick(at: number): string {
+/**
+ * An axis tick for a time: seconds since the first request when the whole run is shorter than two minutes (a fast run
+ * would show the same clock time on every tick), otherwise the time of day on the viewer's clock.
+ */
+export function timeTick(at: number, first: number, last: number): string {
+  if (last - first < 120_000) return `+${((at - first) / 1000).toFixed(1)} s`;
   return new Date(at).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }

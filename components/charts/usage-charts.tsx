@@ -35,6 +35,7 @@ export function UsageCharts({ rootId, threadId, threadLabel }: { rootId: string;
   if (!timeline.data) return <p aria-busy="true" className="text-sm text-slate-600 dark:text-slate-300">Loading the request log…</p>;
   if (requests.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">No model requests yet: the charts fill in as the thread runs.</p>;
   const last = series.at(-1)!;
+  const tick = (v: unknown) => timeTick(Number(v), series[0]!.at, last.at);
   const scope = threadId === rootId ? "this thread" : threadLabel;
 
   return (
@@ -45,9 +46,9 @@ export function UsageCharts({ rootId, threadId, threadLabel }: { rootId: string;
         </figcaption>
         <LineChart responsive style={chartStyle} data={series} margin={{ left: 8, right: 8, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-          <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={timeTick} tick={axis} />
+          <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={tick} tick={axis} />
           <YAxis tickFormatter={(v: number) => formatCost(v)} tick={axis} width={64} />
-          <Tooltip labelFormatter={(v) => timeTick(Number(v))} formatter={(v) => formatCost(Number(v))} />
+          <Tooltip labelFormatter={tick} formatter={(v) => formatCost(Number(v))} />
           <Legend />
           <Line type="stepAfter" dataKey="subtreeCost" name="Subtree" stroke={COLORS.subtree} dot={false} isAnimationActive={false} />
           <Line type="stepAfter" dataKey="threadCost" name={scope} stroke={COLORS.thread} dot={false} isAnimationActive={false} />
@@ -59,9 +60,9 @@ export function UsageCharts({ rootId, threadId, threadLabel }: { rootId: string;
         </figcaption>
         <LineChart responsive style={chartStyle} data={series} margin={{ left: 8, right: 8, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-          <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={timeTick} tick={axis} />
+          <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={tick} tick={axis} />
           <YAxis tickFormatter={(v: number) => formatTokens(v)} tick={axis} width={56} />
-          <Tooltip labelFormatter={(v) => timeTick(Number(v))} formatter={(v) => formatTokens(Number(v))} />
+          <Tooltip labelFormatter={tick} formatter={(v) => formatTokens(Number(v))} />
           <Legend />
           <Line type="stepAfter" dataKey="subtreeTokens" name="Subtree" stroke={COLORS.subtree} dot={false} isAnimationActive={false} />
           <Line type="stepAfter" dataKey="threadTokens" name={scope} stroke={COLORS.thread} dot={false} isAnimationActive={false} />

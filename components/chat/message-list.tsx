@@ -193,9 +193,10 @@ export function MessageList({
           ) : null}
         </div>
         <div
-          role="feed"
-          aria-busy={threadRunning}
-          aria-label="Messages"
+          // A feed holds articles: an empty thread's list has no role (axe: aria-required-children).
+          role={items.length > 0 ? "feed" : undefined}
+          aria-busy={items.length > 0 ? threadRunning : undefined}
+          aria-label={items.length > 0 ? "Messages" : undefined}
           className="relative mx-auto w-full max-w-3xl"
           style={{ height: total }}
         >
