@@ -164,6 +164,8 @@ export function MessageList({
         onTouchStart={() => (wantTop.current = false)}
         tabIndex={0}
         data-testid="message-scroller"
+        // A labelled region: a label on an element without a role is prohibited (axe aria-prohibited-attr).
+        role="region"
         aria-label="Conversation. Arrow and page keys scroll, Home and End go to the first and the latest message."
         className="h-full overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
         style={{ overflowAnchor: "none" }}
