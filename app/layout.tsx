@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import "@xyflow/react/dist/style.css";
 import "./globals.css";
+import { KeyboardShortcuts } from "@/components/shortcuts/keyboard-shortcuts";
 import { AppHeader } from "@/components/ui/app-header";
 import { Providers } from "@/components/trpc-provider";
 import { pageAuth, PUBLIC_PAGES } from "@/server/api/auth/page-auth";
@@ -41,6 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Providers>
           <AppHeader caller={auth.caller} setupNeeded={auth.setupNeeded} />
           <main className="mx-auto w-full max-w-6xl px-4 py-6">{children}</main>
+          <KeyboardShortcuts />
         </Providers>
       </body>
     </html>

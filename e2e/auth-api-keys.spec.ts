@@ -34,8 +34,8 @@ test("create an API key, see it once, use it as a bearer token, and revoke it", 
   await page.reload();
   await expect(page.getByTestId("api-key-row")).not.toContainText("Never");
 
-  page.once("dialog", (d) => void d.accept());
   await page.getByTestId("api-key-row").getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("alertdialog", { name: 'Revoke the key "Deploy script"?' }).getByRole("button", { name: "Revoke the key" }).click();
   await expect(page.getByTestId("api-key-row")).toHaveCount(0);
   expect((await api.get("/api/auth/me")).status()).toBe(401);
   await api.dispose();

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./pages/axe";
 import { AuthServer } from "./pages/auth-server";
 import { SignInPage } from "./pages/sign-in-page";
 
@@ -13,6 +14,7 @@ test("first-run setup, sign-out, sign-in with a return path, and an admin-only p
   await page.goto(server.url);
   await page.getByRole("link", { name: /create the admin account/ }).click();
   await expect(page.getByRole("heading", { name: "Create the administrator account" })).toBeVisible();
+  await expectAccessible(page, "the first-run setup page");
   await auth.setup("root", "root-password-1");
   await expect(auth.signedInAs()).toHaveText("root (admin)");
 

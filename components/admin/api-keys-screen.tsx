@@ -1,5 +1,6 @@
 "use client";
 
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { API_SCOPES, DEFAULT_API_SCOPES, type ApiScope } from "@/shared/api-scopes";
@@ -143,16 +144,15 @@ export function ApiKeysScreen() {
                   <td>{when(k.created_at)}</td>
                   <td>{when(k.last_used_at)}</td>
                   <td className="text-right">
-                    <button
-                      type="button"
-                      className={dangerButton}
+                    <ConfirmAction
+                      label="Revoke"
+                      title={`Revoke the key "${k.name}"?`}
+                      description="Programs using it stop working at once."
+                      confirmLabel="Revoke the key"
                       disabled={revoke.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Revoke the key "${k.name}"? Programs using it stop working at once.`)) revoke.mutate({ id: k.id });
-                      }}
-                    >
-                      Revoke
-                    </button>
+                      triggerClassName={dangerButton}
+                      onConfirm={() => revoke.mutate({ id: k.id })}
+                    />
                   </td>
                 </tr>
               ))}

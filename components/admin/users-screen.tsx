@@ -1,5 +1,6 @@
 "use client";
 
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
@@ -40,7 +41,6 @@ export function UsersScreen({ currentUserId }: { currentUserId: string | null })
     setNotice("Password reset: the user was signed out everywhere and their API keys were revoked.");
   }
   async function setActive(id: string, username: string, active: boolean) {
-    if (!active && !window.confirm(`Deactivate ${username}? They are signed out everywhere, their API keys are revoked, and they cannot sign in until reactivated.`)) return;
     await update.mutateAsync({ id, active });
     setNotice(active ? `${username} can sign in again (their old API keys stay revoked).` : `${username} was deactivated: signed out everywhere, API keys revoked.`);
   }
@@ -124,20 +124,30 @@ export function UsersScreen({ currentUserId }: { currentUserId: string | null })
                     </button>
                   )}{" "}
                   {u.id !== currentUserId ? (
-                    <button type="button" className={secondaryButton} onClick={() => void setActive(u.id, u.username, !u.active).catch(() => undefined)}>
-                      {u.active ? "Deactivate" : "Reactivate"}
-                    </button>
+                    u.active ? (
+                      <ConfirmAction
+                        label="Deactivate"
+                        title={`Deactivate ${u.username}?`}
+                        description="They are signed out everywhere, their API keys are revoked, and they cannot sign in until reactivated."
+                        confirmLabel="Deactivate"
+                        triggerClassName={secondaryButton}
+                        onConfirm={() => void setActive(u.id, u.username, false).catch(() => undefined)}
+                      />
+                    ) : (
+                      <button type="button" className={secondaryButton} onClick={() => void setActive(u.id, u.username, true).catch(() => undefined)}>
+                        Reactivate
+                      </button>
+                    )
                   ) : null}{" "}
                   {u.id !== currentUserId ? (
-                    <button
-                      type="button"
-                      className={dangerButton}
-                      onClick={() => {
-                        if (window.confirm(`Remove ${u.username} with their threads, keys and variables?`)) remove.mutate({ id: u.id });
-                      }}
-                    >
-                      Remove
-                    </button>
+                    <ConfirmAction
+                      label="Remove"
+                      title={`Remove ${u.username}?`}
+                      description="Their threads, API keys and variables are removed with the account."
+                      confirmLabel="Remove"
+                      triggerClassName={dangerButton}
+                      onConfirm={() => remove.mutate({ id: u.id })}
+                    />
                   ) : null}
                 </td>
               </tr>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { inspectorHref } from "@/components/editor/thread-links";
+import { filesHref, inspectorHref } from "@/components/editor/thread-links";
 import { useState } from "react";
 import { shortId, visibleTags } from "@/components/threads/format";
 import { StatusBadge } from "@/components/threads/status-badge";
@@ -95,6 +95,9 @@ export function ConversationHeader(p: Props) {
           </button>
           <Link href={inspectorHref(p.thread.id)} data-testid="open-inspector" className={button}>
             Inspector
+          </Link>
+          <Link href={filesHref(p.thread.id)} data-testid="open-files" className={button}>
+            Files
           </Link>
           <button
             type="button"

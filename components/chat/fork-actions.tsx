@@ -10,8 +10,9 @@ const link =
   "rounded px-1.5 py-0.5 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
 
 /**
- * "Fork from here" (a new thread with the history up to this message) and, on user and assistant messages, "Edit and
- * re-run" (the same with this message's text replaced; the fork answers it). The original thread is never changed.
+ * "Fork from here" (a new thread with the history up to this message), on user and assistant messages "Edit and
+ * re-run" (the same with this message's text replaced; the fork answers it), and on assistant replies "Regenerate" (a
+ * fork at the message before the reply, which answers it again). The original thread is never changed.
  */
 export function ForkActions({ threadId, message }: { threadId: string; message: ChatMessage }) {
   const trpc = useTRPC();
@@ -30,6 +31,17 @@ export function ForkActions({ threadId, message }: { threadId: string; message: 
         {editable ? (
           <button type="button" className={link} onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
             Edit and re-run
+          </button>
+        ) : null}
+        {message.role === "assistant" ? (
+          <button
+            type="button"
+            className={link}
+            disabled={fork.isPending}
+            title="Answer the message before this reply again, in a new branch; this thread stays as it is"
+            onClick={() => fork.mutate({ threadId, messageId: message.id, regenerate: true })}
+          >
+            Regenerate
           </button>
         ) : null}
       </div>

@@ -22,7 +22,7 @@ export function ForkOrigin({ thread }: { thread: ThreadInfo }) {
     <div className="flex flex-wrap gap-x-4 gap-y-1 px-3 pb-2 text-xs text-slate-600 sm:px-4 dark:text-slate-300">
       {origin ? (
         <p data-testid="fork-origin">
-          {origin.edited ? "Edited and re-run from " : "Forked from "}
+          {origin.regenerated_message_id ? "Regenerated from " : origin.edited ? "Edited and re-run from " : "Forked from "}
           <Link href={`/threads/${origin.thread_id}`} className={link}>
             {shortId(origin.thread_id)}
           </Link>
@@ -34,9 +34,9 @@ export function ForkOrigin({ thread }: { thread: ThreadInfo }) {
             {list.length === 1 ? "1 fork:" : `${list.length} forks:`}
           </span>
           {list.map((f) => (
-            <Link key={f.id} href={`/threads/${f.id}`} className={link} title={f.edited ? "edited and re-run" : "forked"}>
+            <Link key={f.id} href={`/threads/${f.id}`} className={link} title={f.regenerated ? "regenerated" : f.edited ? "edited and re-run" : "forked"}>
               {shortId(f.id)}
-              {f.edited ? " (edited)" : ""}
+              {f.regenerated ? " (regenerated)" : f.edited ? " (edited)" : ""}
             </Link>
           ))}
         </nav>

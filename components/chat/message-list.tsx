@@ -164,6 +164,8 @@ export function MessageList({
         onTouchStart={() => (wantTop.current = false)}
         tabIndex={0}
         data-testid="message-scroller"
+        // A labelled region: a label on an element without a role is prohibited (axe aria-prohibited-attr).
+        role="region"
         aria-label="Conversation. Arrow and page keys scroll, Home and End go to the first and the latest message."
         className="h-full overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
         style={{ overflowAnchor: "none" }}
@@ -193,9 +195,10 @@ export function MessageList({
           ) : null}
         </div>
         <div
-          role="feed"
-          aria-busy={threadRunning}
-          aria-label="Messages"
+          // A feed holds articles: an empty thread's list has no role (axe: aria-required-children).
+          role={items.length > 0 ? "feed" : undefined}
+          aria-busy={items.length > 0 ? threadRunning : undefined}
+          aria-label={items.length > 0 ? "Messages" : undefined}
           className="relative mx-auto w-full max-w-3xl"
           style={{ height: total }}
         >

@@ -4,6 +4,8 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { chatHref } from "@/components/editor/thread-links";
 import { formatCost, formatTokens } from "@/components/threads/format";
+import { UsageCharts } from "@/components/charts/usage-charts";
+import { FilesPanel } from "@/components/files/files-panel";
 import { NodePanel } from "./node-panel";
 import { Tabs } from "@/components/ui/tabs";
 import { TimelinePanel } from "./timeline-panel";
@@ -12,7 +14,8 @@ import { AwaitingApprovalContext, useAwaitingApproval } from "./approval-badge";
 import type { TreeSnapshot } from "./live-tree";
 import { useInspectorLive } from "./use-inspector-live";
 
-type View = "tree" | "timeline";
+export type InspectorView = "tree" | "timeline" | "files" | "charts";
+type View = InspectorView;
 
 const LIVE_TEXT = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", error: "Offline" } as const;
 
@@ -23,18 +26,21 @@ const LIVE_TEXT = { connecting: "Connecting…", live: "Live", reconnecting: "Re
 export function InspectorScreen({
   threadId,
   initialNode,
+  initialView,
   initialTree,
   initialError,
 }: {
   threadId: string;
   initialNode?: string;
+  /** The tab to open first (`?tab=` in the address). */
+  initialView?: View;
   /** The tree as the page was rendered on the server, so the first paint shows it; the live feed takes over. */
   initialTree?: TreeSnapshot | null;
   /** Why the server could not render the tree (e.g. the thread does not exist): shown instead, with no live feed. */
   initialError?: string | null;
 }) {
   const [selected, setSelected] = useState(initialNode ?? threadId);
-  const [view, setView] = useState<View>("tree");
+  const [view, setView] = useState<View>(initialView ?? "tree");
   const { tree, state: live, error: liveError } = useInspectorLive(threadId, initialTree ?? null, !initialError);
   const awaiting = useAwaitingApproval(threadId);
   const error = initialError ?? liveError;
@@ -45,11 +51,13 @@ export function InspectorScreen({
     params.set("view", "inspector");
     if (selected === threadId) params.delete("node");
     else params.set("node", selected);
+    if (view === "tree") params.delete("tab");
+    else params.set("tab", view);
     window.history.replaceState(null, "", `${window.location.pathname}?${params.toString()}`);
-  }, [selected, threadId]);
+  }, [selected, threadId, view]);
   const select = useCallback((id: string) => {
     setSelected(id);
-    setView("tree");
+    setView((v) => (v === "files" || v === "charts" ? v : "tree"));
   }, []);
 
   if (error && !tree) {
@@ -96,6 +104,8 @@ export function InspectorScreen({
         tabs={[
           { id: "tree", label: "Tree" },
           { id: "timeline", label: "Timeline" },
+          { id: "files", label: "Files" },
+          { id: "charts", label: "Charts" },
         ]}
       >
         {view === "tree" ? (
@@ -110,6 +120,25 @@ export function InspectorScreen({
               </p>
             )}
             <NodePanel threadId={selected} onSelect={select} />
+          </div>
+        ) : view === "charts" ? (
+          <UsageCharts
+            rootId={threadId}
+            threadId={selected}
+            threadLabel={tree?.nodes.find((n) => n.id === selected)?.agentTitle ?? "the selected thread"}
+          />
+        ) : view === "files" ? (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              Files of{" "}
+              {selected === threadId ? "this thread" : <span className="font-mono">{tree?.nodes.find((n) => n.id === selected)?.agentTitle ?? selected}</span>}
+              {selected !== threadId ? (
+                <button type="button" className="ml-2 text-indigo-700 underline dark:text-indigo-300" onClick={() => setSelected(threadId)}>
+                  show the root's files
+                </button>
+              ) : null}
+            </p>
+            <FilesPanel key={selected} threadId={selected} />
           </div>
         ) : (
           <TimelinePanel rootId={threadId} />

@@ -86,6 +86,52 @@ describe("POST /api/threads/:id/fork", () => {
     expect(await messages(id)).toEqual(original);
   });
 
+  it("regenerate: forks at the message before an assistant reply and answers it again; the origin keeps its reply", async () => {
+    const id = await twoExchanges();
+    const original = await messages(id);
+    fake.setScript([{ when: { last_contains: "two" }, respond: { content: "another reply to two" } }]);
+    fake.clearRequests();
+    const res = await alice("POST", `/api/threads/${id}/fork`, { messageId: original[3].id, regenerate: true });
+    expect(res.status).toBe(201);
+    const forkId = res.body.threadId;
+    await waitFor(async () => (await messages(forkId)).at(-1)?.content === "another reply to two");
+    expect((await messages(forkId)).map((m) => [m.role, m.content])).toEqual([
+      ["user", "one"],
+      ["assistant", "reply to one"],
+      ["user", "two"],
+      ["assistant", "another reply to two"],
+    ]);
+    expect((await thread(forkId)).forked_from).toEqual({ thread_id: id, message_id: original[2].id, edited: false, regenerated_message_id: original[3].id });
+    expect(fake.getRequests()).toHaveLength(1);
+    expect(await messages(id)).toEqual(original);
+  });
+
+  it("regenerate after tool calls forks at the caller, so the model answers the tool results again", async () => {
+    fake.setScript([
+      { when: { system_contains: "You are the approval boss.", last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "appr_mid", arguments: { task: "Organise the payment" } }] } },
+      { when: { system_contains: "You are the approval manager.", last_contains: "Organise the payment" }, times: 1, respond: { tool_calls: [{ name: "appr_leaf", arguments: { task: "Pay Bea 30" } }] } },
+      { when: { system_contains: "You are the approval clerk.", last_contains: "Pay Bea 30" }, times: 1, respond: { tool_calls: [{ name: "pay", arguments: { amount: 30, to: "bea" } }] } },
+      { when: { system_contains: "You are the approval clerk.", last_role: "tool" }, times: 1, respond: { tool_calls: [{ name: "finish_work", arguments: { result: "paid bea" } }] } },
+      { when: { system_contains: "You are the approval manager.", last_role: "tool" }, times: 1, respond: { tool_calls: [{ name: "finish_work", arguments: { result: "managed" } }] } },
+      { when: { system_contains: "You are the approval boss.", last_role: "tool" }, times: 1, respond: { content: "All paid." } },
+      { when: { system_contains: "You are the approval boss.", last_role: "tool" }, respond: { content: "Everything is paid." } },
+    ]);
+    const root = (await alice("POST", "/api/threads", { agent_id: "appr_boss" })).body.threadId as string;
+    await alice("POST", `/api/threads/${root}/messages`, { content: "Pay Bea" });
+    await waitFor(async () => (await messages(root)).at(-1)?.content === "All paid.", 30_000);
+    await idle(root);
+    const history = await messages(root);
+    const reply = history.at(-1);
+    const caller = history.find((m) => m.tool_calls?.length);
+    fake.clearRequests();
+    const forkId = (await alice("POST", `/api/threads/${root}/fork`, { messageId: reply.id, regenerate: true })).body.threadId;
+    await waitFor(async () => (await messages(forkId)).at(-1)?.content === "Everything is paid.", 20_000);
+    expect((await thread(forkId)).forked_from).toMatchObject({ message_id: caller.id, regenerated_message_id: reply.id });
+    expect((await messages(forkId)).map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+    expect(fake.getRequests()).toHaveLength(1);
+    expect(await messages(root)).toEqual(history);
+  }, 60_000);
+
   it("a thread with children: the fork refers to the original children (read-only), never re-runs or changes the tree", async () => {
     fake.setScript([
       { when: { system_contains: "You are the approval boss.", last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "appr_mid", arguments: { task: "Organise the payment" } }] } },
@@ -131,5 +177,13 @@ describe("POST /api/threads/:id/fork", () => {
     const blank = await alice("POST", `/api/threads/${id}/fork`, { messageId: first.id, edit: { content: "  " } });
     expect([blank.status, blank.body.error.details[0].path]).toEqual([400, "edit.content"]);
     expect((await bob("POST", `/api/threads/${id}/fork`, { messageId: first.id })).status).toBe(404);
+    // Only an assistant reply regenerates, and never together with an edit.
+    const notReply = await alice("POST", `/api/threads/${id}/fork`, { messageId: first.id, regenerate: true });
+    expect([notReply.status, notReply.body.error.details[0].path]).toEqual([400, "regenerate"]);
+    const reply = (await messages(id))[1];
+    const both = await alice("POST", `/api/threads/${id}/fork`, { messageId: reply.id, regenerate: true, edit: { content: "x" } });
+    expect([both.status, both.body.error.details[0].path]).toEqual([400, "regenerate"]);
+    const notBool = await alice("POST", `/api/threads/${id}/fork`, { messageId: reply.id, regenerate: "yes" });
+    expect([notBool.status, notBool.body.error.details[0].path]).toEqual([400, "regenerate"]);
   });
 });

@@ -35,13 +35,13 @@ export default async function ThreadPage({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ view?: string; node?: string }>;
+  searchParams: Promise<{ view?: string; node?: string; tab?: string }>;
 }) {
   const { id } = await params;
-  const { view, node } = await searchParams;
+  const { view, node, tab } = await searchParams;
   if (view === "inspector") {
     const initial = await initialTree(id);
-    return <InspectorScreen key={id} threadId={id} initialNode={node} initialTree={initial.tree} initialError={initial.error} />;
+    return <InspectorScreen key={id} threadId={id} initialNode={node} initialView={tab === "files" || tab === "timeline" || tab === "charts" ? tab : undefined} initialTree={initial.tree} initialError={initial.error} />;
   }
   return <ConversationScreen threadId={id} />;
 }

@@ -28,6 +28,7 @@ export const chatRouter = router({
       id: t.id,
       created_at: t.createdAt.toISOString(),
       edited: t.state.fork?.edited ?? false,
+      regenerated: t.state.fork?.regeneratedMessageId !== undefined,
       status: t.status,
     })),
   ),

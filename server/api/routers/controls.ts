@@ -19,6 +19,6 @@ export const controlsRouter = router({
     }),
   fork: publicProcedure.input(threadId.extend(forkFields.shape)).mutation(async ({ ctx, input }) => {
     const source = await ctx.app.runtime.getThread(input.threadId);
-    return threadView(await ctx.app.runtime.fork(source.id, { messageId: input.messageId, edit: input.edit, userId: ownerOf(ctx.caller) ?? source.userId }));
+    return threadView(await ctx.app.runtime.fork(source.id, { messageId: input.messageId, edit: input.edit, regenerate: input.regenerate, userId: ownerOf(ctx.caller) ?? source.userId }));
   }),
 });

@@ -21,7 +21,7 @@ export function threadView(t: ThreadRecord, env?: EnvValueRecord[]) {
     turns: t.state.turnsCompleted,
     session: { ended: t.state.session.ended, reason: t.state.session.reason ?? null },
     /** A fork's origin (`POST /api/threads/:id/fork`), or null. */
-    forked_from: t.state.fork ? { thread_id: t.state.fork.fromThreadId, message_id: t.state.fork.fromMessageId, edited: t.state.fork.edited } : null,
+    forked_from: t.state.fork ? { thread_id: t.state.fork.fromThreadId, message_id: t.state.fork.fromMessageId, edited: t.state.fork.edited, regenerated_message_id: t.state.fork.regeneratedMessageId ?? null } : null,
     ...(env ? { env: Object.fromEntries(env.map((e) => [e.name, e.type === "secret" ? SECRET_MASK : e.value])) } : {}),
     env_types: env ? Object.fromEntries(env.map((e) => [e.name, e.type])) : undefined,
     created_at: t.createdAt.toISOString(),

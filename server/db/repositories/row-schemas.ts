@@ -25,6 +25,7 @@ export const threadStateSchema = z.object({
       fromThreadId: z.string(),
       fromMessageId: z.string(),
       edited: z.boolean(),
+      regeneratedMessageId: z.string().optional(),
       children: z.array(
         z.object({ childId: z.string(), name: z.string(), title: z.string().nullable(), description: z.string(), resumable: z.boolean(), status: z.string(), toolName: z.string() }),
       ),

@@ -42,6 +42,8 @@ export interface ForkOrigin {
   fromMessageId: string;
   /** The message at the fork point was edited. */
   edited: boolean;
+  /** The fork regenerates this reply of the origin (it answers the message before it again). */
+  regeneratedMessageId?: string;
   /** The origin's child registry entries of the copied history, as references to their transcripts. */
   children: { childId: string; name: string; title: string | null; description: string; resumable: boolean; status: string; toolName: string }[];
 }

@@ -8,6 +8,11 @@ export interface ForkInput {
   messageId: string;
   /** Replace the content of the message at the fork point. */
   edit?: { content: string };
+  /**
+   * Regenerate the reply `messageId` (an assistant message): fork at the message before it (a tool result's caller, so
+   * the results come along) and let the fork answer again. The reply stays in the origin, unchanged.
+   */
+  regenerate?: boolean;
   /** The caller (the fork belongs to them; null in local mode). */
   userId: string | null;
 }
@@ -27,10 +32,11 @@ export async function forkThread(deps: RuntimeDeps, sourceId: string, input: For
   const source = await p.threads.get(sourceId);
   if (!source) throw new NotFoundError(`Thread ${sourceId} not found`);
   const history = await p.messages.list(sourceId, { includeSilent: true });
-  const at = history.find((m) => m.id === input.messageId);
-  if (!at) {
+  const named = history.find((m) => m.id === input.messageId);
+  if (!named) {
     throw new ValidationError(`messageId: no message ${input.messageId} in thread ${sourceId}`, [{ path: "messageId", message: "not a message of this thread" }]);
   }
+  const at = input.regenerate ? regenerationPoint(history, named, input.edit !== undefined) : named;
   if (input.edit && at.role !== "user" && at.role !== "assistant") {
     throw new ValidationError(`edit: only a user or assistant message can be edited (this one is a ${at.role} message)`, [
       { path: "edit", message: `a ${at.role} message cannot be edited` },
@@ -41,7 +47,13 @@ export async function forkThread(deps: RuntimeDeps, sourceId: string, input: For
   const agent = deps.definitions().agent(source.agentId);
   const children = await referencedChildren(deps, source, copied);
   const env = await p.env.list("thread", sourceId);
-  const origin: ForkOrigin = { fromThreadId: sourceId, fromMessageId: at.id, edited: input.edit !== undefined, children };
+  const origin: ForkOrigin = {
+    fromThreadId: sourceId,
+    fromMessageId: at.id,
+    edited: input.edit !== undefined,
+    ...(input.regenerate ? { regeneratedMessageId: named.id } : {}),
+    children,
+  };
   const fork = await deps.events.commit(async (tx, emit) => {
     const created = await tx.threads.create({
       agentId: source.agentId,
@@ -85,6 +97,21 @@ export async function forkThread(deps: RuntimeDeps, sourceId: string, input: For
   await copyFiles(deps, sourceId, fork.id);
   if (fork.status === "running") await deps.schedule(fork.id);
   return fork;
+}
+
+/**
+ * Where a regeneration of `reply` forks: the message before it; when that is a tool result, the assistant message that
+ * made the call (a fork at a caller carries its results, and the model answers them).
+ */
+function regenerationPoint(history: MessageRecord[], reply: MessageRecord, edit: boolean): MessageRecord {
+  const fail = (message: string) => new ValidationError(`regenerate: ${message}`, [{ path: "regenerate", message }]);
+  if (edit) throw fail("regenerate and edit cannot be combined (edit a message to re-run it, or regenerate a reply)");
+  if (reply.role !== "assistant") throw fail(`only an assistant reply can be regenerated (this one is a ${reply.role} message)`);
+  const before = history.filter((m) => m.seq < reply.seq).at(-1);
+  if (!before) throw fail("the reply has no message before it to answer again");
+  if (before.role !== "tool" || before.toolCallId === null) return before;
+  const caller = history.find((m) => m.seq < before.seq && (m.toolCalls ?? []).some((c) => c.id === before.toolCallId));
+  return caller ?? before;
 }
 
 /**
