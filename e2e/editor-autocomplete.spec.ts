@@ -6,7 +6,7 @@ const dir = new AgentsDir();
 test.beforeEach(() => dir.snapshot());
 test.afterEach(() => dir.restore());
 
-const PROMPTS = ["billing_clerk", "drafter", "house_style", "insp_auditor", "insp_checker", "insp_lead", "polish_text", "reviewer", "support_agent", "writing_assistant"];
+const PROMPTS = ["billing_clerk", "drafter", "house_style", "insp_auditor", "insp_checker", "insp_lead", "pay_auditor", "pay_clerk_side", "pay_desk", "pay_manager", "polish_text", "reviewer", "support_agent", "writing_assistant"];
 
 test("the side panel completes prompt and variable names, and what is picked is saved", async ({ page }) => {
   const editor = new EditorPage(page);

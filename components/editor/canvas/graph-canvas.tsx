@@ -25,7 +25,7 @@ import type { Selection } from "../state/editor-state";
 import { CANVAS_CSS, LOD_MIN_NODES, useLevelOfDetail } from "./level-of-detail";
 import { KIND_COLOR, OverviewCanvas } from "./overview-canvas";
 import { useDarkClass } from "./use-dark";
-import { fitPadding, inClearView } from "./fit-padding";
+import { fitClear, inClearView } from "./fit-padding";
 import { LargeMiniMap } from "./large-minimap";
 import { useCulledNodes } from "./use-culled-nodes";
 import { hiddenByCollapse, neighbourhood } from "./visibility";
@@ -223,7 +223,8 @@ export function GraphCanvas({ graph, selection, collapsed, rootId, readonly, foc
     requestAnimationFrame(
       () =>
         // Hidden nodes too: a large graph hides what is out of view (their sizes are the initial ones).
-        void flow.fitView({ padding: fitPadding(graphBox, pane), duration: 0, includeHiddenNodes: true }).then(() => {
+        // Near the wide/tall boundary one padded side can still leave a corner node under the minimap: then both.
+        void fitClear(flow, boxes, graphBox, pane).then(() => {
           onMove(null, flow.getViewport());
           settleRef.current();
           // How many fits have landed (journeys wait for the first before they look).
