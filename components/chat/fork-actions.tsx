@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { ChatMessage } from "./types";
 
 const link =
@@ -21,6 +22,8 @@ export function ForkActions({ threadId, message }: { threadId: string; message: 
   const [text, setText] = useState(message.content ?? "");
   const fork = useMutation(trpc.controls.fork.mutationOptions({ onSuccess: (t) => router.push(`/threads/${t.id}`) }));
   const editable = message.role === "user" || message.role === "assistant";
+  const remove = useMutation(trpc.threads.deleteMessage.mutationOptions());
+  const calls = message.tool_calls?.length ?? 0;
   return (
     <div className="flex flex-col gap-1" data-testid="fork-actions">
       {/* Full opacity: dimmed text would fall below the contrast the axe checks require. */}
@@ -44,6 +47,21 @@ export function ForkActions({ threadId, message }: { threadId: string; message: 
             Regenerate
           </button>
         ) : null}
+        {editable ? (
+          <ConfirmAction
+            label="Delete"
+            triggerClassName={link}
+            disabled={remove.isPending}
+            title="Delete this message?"
+            description={
+              calls > 0
+                ? `The message and the results of its ${calls} tool call${calls === 1 ? "" : "s"} are removed from this thread; the model will not see them again. To keep them, fork instead.`
+                : "The message is removed from this thread; the model will not see it again. To keep it, fork instead."
+            }
+            confirmLabel="Delete"
+            onConfirm={() => remove.mutate({ threadId, messageId: message.id })}
+          />
+        ) : null}
       </div>
       {editing ? (
         <form
@@ -65,9 +83,9 @@ export function ForkActions({ threadId, message }: { threadId: string; message: 
           </button>
         </form>
       ) : null}
-      {fork.error ? (
+      {fork.error || remove.error ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-400">
-          {fork.error.message}
+          {fork.error?.message ?? remove.error?.message}
         </p>
       ) : null}
     </div>

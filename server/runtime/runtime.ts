@@ -18,6 +18,7 @@ import { Scheduler } from "./thread/scheduler";
 import { enqueueMessage, terminateThread } from "./thread/thread-ops";
 import { forkThread, type ForkInput } from "./thread/fork-thread";
 import { replayRequest, type ReplayInput, type ReplayResult } from "./thread/replay-request";
+import { deleteThreadMessage } from "./thread/delete-message";
 import { fulfillVariableRequest, getVariableRequest } from "./subagents/bootstrap";
 import { decideApproval, listApprovals, type ApprovalDecision } from "./tools/approval-requests";
 import type { ToolApprovalStatus } from "./ports";
@@ -115,6 +116,11 @@ export class Runtime {
   /** The `ThreadState` of a thread outside any step (thread endpoints and controllers use it). */
   async threadState(threadId: string): Promise<ThreadState> {
     return this.deps.capabilities.threadState(bareScope(this.deps, await this.getThread(threadId)));
+  }
+
+  /** Delete a message of an idle thread (an assistant message with the results of its tool calls). */
+  async deleteMessage(threadId: string, messageId: string): Promise<{ deleted: string[] }> {
+    return deleteThreadMessage(this.deps, threadId, messageId);
   }
 
   /** Send a logged model request again (as it was or edited, to the same or another model); the thread is untouched. */

@@ -55,6 +55,9 @@ export const threadsRouter = router({
       metadata: input.metadata,
     }),
   ),
+  deleteMessage: publicProcedure
+    .input(threadId.extend({ messageId: z.string().min(1) }))
+    .mutation(({ ctx, input }) => ctx.app.runtime.deleteMessage(input.threadId, input.messageId)),
   stop: publicProcedure.input(threadId).mutation(async ({ ctx, input }) => threadView(await ctx.app.runtime.stop(input.threadId))),
   continue: publicProcedure.input(threadId).mutation(async ({ ctx, input }) => threadView(await ctx.app.runtime.continue(input.threadId))),
   terminate: publicProcedure.input(threadId).mutation(async ({ ctx, input }) => threadView(await ctx.app.runtime.terminate(input.threadId))),

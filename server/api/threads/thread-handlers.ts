@@ -92,3 +92,11 @@ export async function continueHandler({ params, app }: Ctx): Promise<Response> {
 export async function terminateHandler({ params, app }: Ctx): Promise<Response> {
   return Response.json({ thread: threadView(await app.runtime.terminate(params.id!)) });
 }
+
+/**
+ * `DELETE /api/threads/:id/messages/:messageId` → 200 `{deleted: [ids]}`: an assistant message goes with the tool
+ * results of its calls; 409 while the thread runs or for a tool result alone.
+ */
+export async function deleteMessageHandler({ params, app }: Ctx): Promise<Response> {
+  return Response.json(await app.runtime.deleteMessage(params.id!, params.messageId!));
+}
