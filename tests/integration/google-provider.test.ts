@@ -1,40 +1,20 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { api, fixtureAgents, startTestApp, waitForThread, type TestApp } from "../helpers/test-app";
+import type { FakeLlm } from "../../scripts/fake-llm/server";
+import { api, waitForThread, type TestApp } from "../helpers/test-app";
+import { startProviderApp, type ProviderApp } from "../helpers/provider-app";
 
 /** The built-in `google` provider: the real @google/genai SDK against the scripted server's streamGenerateContent. */
+let p: ProviderApp;
 let fake: FakeLlm;
 let t: TestApp;
-let agentsDir: string;
 
 beforeAll(async () => {
-  fake = await startFakeLlm();
-  agentsDir = fs.mkdtempSync(path.join(os.tmpdir(), "google-provider-"));
-  fs.cpSync(fixtureAgents, agentsDir, { recursive: true });
-  fs.cpSync(path.join(import.meta.dirname, "../fixtures/google-provider"), agentsDir, { recursive: true });
-  t = await startTestApp({
-    agentsSource: agentsDir,
-    env: { OPENAI_BASE_URL: fake.url, GEMINI_BASE_URL: fake.url.replace(/\/v1$/, ""), GEMINI_API_KEY: "gm-canary-456" },
-  });
+  p = await startProviderApp("google-provider", "gemini_chat", (url) => ({ OPENAI_BASE_URL: url, GEMINI_BASE_URL: url.replace(/\/v1$/, ""), GEMINI_API_KEY: "gm-canary-456" }));
+  ({ fake, t } = p);
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-  fs.rmSync(agentsDir, { recursive: true, force: true });
-});
+afterAll(async () => p?.close());
 beforeEach(() => fake.clearRequests());
-
-async function run(content: string) {
-  const id = (await api(t.url, "POST", "/api/threads", { agent_id: "gemini_chat" })).body.threadId;
-  expect((await api(t.url, "POST", `/api/threads/${id}/messages`, { content })).status).toBe(202);
-  const thread = await waitForThread(t.url, id);
-  const messages = (await api(t.url, "GET", `/api/threads/${id}/messages?includeSilent=true`)).body.messages;
-  const logs = (await api(t.url, "GET", `/api/threads/${id}/logs`)).body.logs;
-  return { thread, messages, logs };
-}
+const run = (content: string) => p.run(content);
 
 describe("a thread on the google provider", () => {
   it("calls a tool, streams thoughts, sends the thought signature back on the function call, and logs the cost", async () => {

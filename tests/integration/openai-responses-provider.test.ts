@@ -1,37 +1,18 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { api, fixtureAgents, startTestApp, waitForThread, type TestApp } from "../helpers/test-app";
+import type { FakeLlm } from "../../scripts/fake-llm/server";
+import { startProviderApp, type ProviderApp } from "../helpers/provider-app";
 
 /** The built-in `openai-responses` provider: the real `openai` SDK's `responses.create` against the scripted /v1/responses. */
+let p: ProviderApp;
 let fake: FakeLlm;
-let t: TestApp;
-let agentsDir: string;
 
 beforeAll(async () => {
-  fake = await startFakeLlm();
-  agentsDir = fs.mkdtempSync(path.join(os.tmpdir(), "openai-responses-provider-"));
-  fs.cpSync(fixtureAgents, agentsDir, { recursive: true });
-  fs.cpSync(path.join(import.meta.dirname, "../fixtures/openai-responses-provider"), agentsDir, { recursive: true });
-  t = await startTestApp({ agentsSource: agentsDir, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "sk-canary-789" } });
+  p = await startProviderApp("openai-responses-provider", "responses_chat", (url) => ({ OPENAI_BASE_URL: url, OPENAI_API_KEY: "sk-canary-789" }));
+  ({ fake } = p);
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-  fs.rmSync(agentsDir, { recursive: true, force: true });
-});
+afterAll(async () => p?.close());
 beforeEach(() => fake.clearRequests());
-
-async function run(content: string) {
-  const id = (await api(t.url, "POST", "/api/threads", { agent_id: "responses_chat" })).body.threadId;
-  expect((await api(t.url, "POST", `/api/threads/${id}/messages`, { content })).status).toBe(202);
-  const thread = await waitForThread(t.url, id);
-  const messages = (await api(t.url, "GET", `/api/threads/${id}/messages?includeSilent=true`)).body.messages;
-  const logs = (await api(t.url, "GET", `/api/threads/${id}/logs`)).body.logs;
-  return { thread, messages, logs };
-}
+const run = (content: string) => p.run(content);
 
 describe("a thread on the openai-responses provider", () => {
   it("calls a tool, streams the reasoning summary, sends the encrypted reasoning item back, and logs the cost", async () => {
