@@ -50,7 +50,7 @@ describe("OpenTelemetry traces over OTLP", () => {
 
     const byName = (name: string) => receiver.spans.filter((s) => s.name === name);
     // The boss's last activation (answering after the manager reported) ends after its last model call.
-    await waitFor(() => byName("invoke_agent crash_boss").length >= 2 && byName("invoke_agent crash_leaf").length >= 1, 15_000);
+    await waitFor(async () => byName("invoke_agent crash_boss").length >= 2 && byName("invoke_agent crash_leaf").length >= 1, 15_000);
     const one = (name: string): ReceivedSpan => {
       const found = byName(name);
       expect(found, name).toHaveLength(1);

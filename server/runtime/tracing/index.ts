@@ -1,2 +1,2 @@
-export { beginActivationSpan, beginToolSpan, endActivationSpan, recordLlmAttempt, traceParentFor, type ToolSpan } from "./spans";
+export { beginActivationSpan, beginToolSpan, endActivationSpan, logContext, recordLlmAttempt, traceParentFor, type ToolSpan } from "./spans";
 export { contextFromTraceParent, formatTraceParent } from "./trace-parent";

@@ -1,4 +1,5 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from "@opentelemetry/api";
+import { newId } from "../ids";
 import type { LlmAttempt } from "../llm/types";
 import type { ThreadRecord } from "../ports";
 import { GEN_AI, providerName, STUDIO } from "./gen-ai";
@@ -21,6 +22,8 @@ interface Open {
 }
 /** Open activation spans by thread id (one activation of a thread runs in a process at a time). */
 const activations = new Map<string, Open>();
+/** The id of each activation in progress in this process, by thread id (logged with its records; tracing or not). */
+const activationIds = new Map<string, string>();
 /** Open tool-call spans by `threadId \0 toolCallId`. */
 const toolCalls = new Map<string, Open>();
 const callKey = (threadId: string, callId: string) => `${threadId}\u0000${callId}`;
@@ -37,8 +40,12 @@ function fail(span: Span, err: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message });
 }
 
-/** Start the span of an activation of `thread` (`invoke_agent <agent>`), under the call that spawned it if any. */
+/**
+ * Start an activation of `thread`: a new activation id, and its span (`invoke_agent <agent>`) under the call that
+ * spawned the thread if any.
+ */
 export function beginActivationSpan(thread: ThreadRecord): void {
+  activationIds.set(thread.id, newId());
   const o = open(
     `invoke_agent ${thread.agentId}`,
     SpanKind.INTERNAL,
@@ -56,6 +63,7 @@ export function beginActivationSpan(thread: ThreadRecord): void {
 
 /** End the activation span of the thread (an error marks it failed); a no-op when none is open. */
 export function endActivationSpan(threadId: string, outcome?: { error?: unknown; stopReason?: string | null }): void {
+  activationIds.delete(threadId);
   const o = activations.get(threadId);
   if (!o) return;
   activations.delete(threadId);
@@ -134,4 +142,12 @@ export function beginToolSpan(threadId: string, callId: string, toolName: string
 export function traceParentFor(parentThreadId: string, toolCallId: string | null): string | null {
   const o = (toolCallId ? toolCalls.get(callKey(parentThreadId, toolCallId)) : undefined) ?? activations.get(parentThreadId);
   return o ? formatTraceParent(o.span.spanContext()) : null;
+}
+
+/** What a log record about `threadId` carries: its activation in progress, and that activation's span when traced. */
+export function logContext(threadId: string): { activationId?: string; traceId?: string; spanId?: string } {
+  const activationId = activationIds.get(threadId);
+  if (!activationId) return {};
+  const sc = activations.get(threadId)?.span.spanContext();
+  return sc ? { activationId, traceId: sc.traceId, spanId: sc.spanId } : { activationId };
 }
