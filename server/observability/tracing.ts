@@ -16,6 +16,9 @@ import { trace } from "@opentelemetry/api";
 
 type Env = Record<string, string | undefined>;
 
+/** How long a stopping process waits for its last spans to be exported. */
+const SHUTDOWN_WAIT_MS = 2_000;
+
 export function tracingWanted(env: Env = process.env): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return false;
   const exporters = env.OTEL_TRACES_EXPORTER?.split(",").map((s) => s.trim()).filter(Boolean);
@@ -51,6 +54,7 @@ export async function startTracing(role: string, env: Env = process.env): Promis
       const delegate = (provider.getDelegate?.() ?? provider) as { forceFlush?: () => Promise<void> };
       await delegate.forceFlush?.();
     },
-    shutdown: () => sdk.shutdown(),
+    // Export what is left, but never hold a stopping process for long when the collector does not answer.
+    shutdown: () => Promise.race([sdk.shutdown(), new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]),
   };
 }
