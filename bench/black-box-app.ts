@@ -61,9 +61,13 @@ export function groupMemory(pgid: number): ProcessMemory[] {
 
 export const totalKiB = (m: ProcessMemory[]) => m.reduce((a, p) => a + p.rssKiB, 0);
 
-export async function startBlackBoxApp(fakeUrl: string, env: Record<string, string> = {}): Promise<BlackBoxApp> {
+/**
+ * `npm start` with the bench definitions on a fresh data folder. `BENCH_APP_NODE_OPTIONS` is the app's NODE_OPTIONS
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under the load).
+ */
+export async function startBlackBoxApp(fakeUrl: string, env: Record<string, string> = {}, port?: number): Promise<BlackBoxApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-blackbox-"));
-  const port = await freePort();
+  port ??= await freePort();
   const child: ChildProcess = spawn("npm", ["start"], {
     cwd: root,
     detached: true,
@@ -79,6 +83,7 @@ export async function startBlackBoxApp(fakeUrl: string, env: Record<string, stri
       OPENAI_BASE_URL: fakeUrl,
       OPENAI_API_KEY: "bench",
       DATABASE_URL: process.env.DATABASE_URL ?? "",
+      ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
       ...env,
     },
   });
