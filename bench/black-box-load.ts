@@ -93,3 +93,19 @@ export async function fanOutBaseline(fake: FakeServer, children: number): Promis
   await Promise.all(Array.from({ length: children }, () => openaiLoop(client, "You are the bench child.", "fan work")));
   return performance.now() - t0;
 }
+
+/**
+ * The app's own gauges from `GET /api/metrics` (prom-client's process metrics, prefixed `studio_`): e.g.
+ * `nodejs_heap_size_used_bytes`, `nodejs_external_memory_bytes`, `nodejs_eventloop_lag_p99_seconds` (the event-loop
+ * delay since the previous read). Empty when the endpoint does not answer.
+ */
+export async function appMetrics(app: BlackBoxApp): Promise<Record<string, number>> {
+  const res = await fetch(`${app.url}/api/metrics`).catch(() => null);
+  if (!res?.ok) return {};
+  const out: Record<string, number> = {};
+  for (const line of (await res.text()).split("\n")) {
+    const m = /^studio_(\w+) ([\d.e+-]+)$/.exec(line);
+    if (m) out[m[1]!] = Number(m[2]);
+  }
+  return out;
+}

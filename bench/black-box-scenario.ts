@@ -11,7 +11,7 @@
  * the first and the last round once idle (the slope that stays once the process has grown to its working size).
  */
 import { startBlackBoxApp, totalKiB, type BlackBoxApp } from "./black-box-app";
-import { bareLoops, fanOut, fanOutBaseline, fanOutScript, threadsAtOnce } from "./black-box-load";
+import { appMetrics, bareLoops, fanOut, fanOutBaseline, fanOutScript, threadsAtOnce } from "./black-box-load";
 import { loopRules, median, round, percentile, sleep, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
 
 export interface BlackBoxParams {
@@ -56,7 +56,7 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
   const log = p.log ?? (() => {});
   const { threads: N, steps: K, children: C } = p;
   const app = await startBlackBoxApp(fake.url, p.appEnv ?? {}, p.port);
-  const rows: Record<string, number[]> = { ours: [], bare: [], p50: [], p95: [], p99: [], alone: [], fan: [], fanBare: [] };
+  const rows: Record<string, number[]> = { ours: [], bare: [], p50: [], p95: [], p99: [], alone: [], fan: [], fanBare: [], lagP99: [], lagMax: [], cpu: [] };
   const notes: string[] = [];
   let created = 0;
   try {
@@ -74,11 +74,20 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, totalKiB(app.memory()))), 250);
     const idleAfterRound: { created: number; kib: number }[] = [];
+    const heapAfterRound: Record<string, number>[] = [];
     for (let r = 0; r < p.rounds; r++) {
       const key = `r${r}`;
       await fake.setScript(loopRules(key, K));
       rows.bare!.push(await bareLoops(fake, key, N, K));
+      await appMetrics(app); // resets the event-loop delay histogram
+      const cpu0 = app.cpuMs();
       const load = await threadsAtOnce(app, key, N);
+      rows.cpu!.push((app.cpuMs() - cpu0) / N);
+      const lag = await appMetrics(app);
+      if (lag.nodejs_eventloop_lag_p99_seconds !== undefined) {
+        rows.lagP99!.push(lag.nodejs_eventloop_lag_p99_seconds * 1000);
+        rows.lagMax!.push(lag.nodejs_eventloop_lag_max_seconds! * 1000);
+      }
       created += N;
       rows.ours!.push(load.total);
       rows.p50!.push(percentile(load.perThread, 50));
@@ -98,7 +107,12 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
         `round ${r + 1}: ${N}×${K} ours ${ms("ours")} vs bare ${ms("bare")}; POST→idle p50 ${ms("p50")} p95 ${ms("p95")} p99 ${ms("p99")}; alone ${ms("alone")}; fan-out ${ms("fan")} vs bare ${ms("fanBare")}`,
       );
       idleAfterRound.push({ created, kib: await settledRss(app, 8000) });
-      log(`  idle RSS after round ${r + 1}: ${mibOf(idleAfterRound.at(-1)!.kib)} MiB (${created} threads created so far)`);
+      const heap = await appMetrics(app);
+      const mb = (k: string) => (heap[k] === undefined ? "?" : `${round(heap[k] / 1024 / 1024, 1)} MiB`);
+      log(
+        `  idle RSS after round ${r + 1}: ${mibOf(idleAfterRound.at(-1)!.kib)} MiB (${created} threads created so far); heap used ${mb("nodejs_heap_size_used_bytes")} of ${mb("nodejs_heap_size_total_bytes")}, external ${mb("nodejs_external_memory_bytes")}`,
+      );
+      heapAfterRound.push(heap);
     }
     clearInterval(sampler);
     const after = totalKiB(app.memory());
@@ -117,6 +131,8 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
       { scenario: s, metric: "POST → idle per thread under load, p95 / p99", median: m("p95"), p95: m("p99"), unit: "ms", note: "median column: p95; p95 column: p99" },
       { scenario: s, metric: "POST → idle per thread alone, median", median: m("alone"), p95: "", unit: "ms" },
       { scenario: s, metric: "ratio POST → idle p95 under load / alone", median: round(m("p95") / m("alone")), p95: "", unit: "×", note: "goal ≤ 3 (see notes)" },
+      { scenario: s, metric: "CPU time of the app's processes per thread under load", median: m("cpu"), p95: "", unit: "ms", note: `user + system, /proc; ${K} steps, its POST and SSE stream` },
+      { scenario: s, metric: "event-loop delay during the load, p99 / max", median: m("lagP99"), p95: m("lagMax"), unit: "ms", note: "the app's main thread (prom-client)" },
       { scenario: `black-box fan-out ×${C}`, metric: "ours: POST → parent idle after all reports", median: m("fan"), p95: round(percentile(rows.fan!, 95)), unit: "ms" },
       { scenario: `black-box fan-out ×${C}`, metric: `bare: one request + ${C} concurrent 3-step loops`, median: m("fanBare"), p95: round(percentile(rows.fanBare!, 95)), unit: "ms" },
       { scenario: `black-box fan-out ×${C}`, metric: "ratio ours/bare", median: round(m("fan") / m("fanBare")), p95: "", unit: "×", note: "goal ≤ 2" },
@@ -127,7 +143,7 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
     ];
     notes.push(
       `black-box: the app under \`npm start\` (pid ${app.pid}, process group ${groupLine}), ${p.rounds} round(s) of ${N} threads × ${K} steps, ${p.alone} threads alone and a fan-out of ${C}; ${created} threads created in all; app env ${JSON.stringify(p.appEnv ?? {})}.`,
-      `black-box idle RSS after each round (MiB, threads created so far): ${idleAfterRound.map((x) => `${mibOf(x.kib)} (${x.created})`).join(", ")}.`,
+      `black-box idle RSS after each round (MiB, threads created so far): ${idleAfterRound.map((x) => `${mibOf(x.kib)} (${x.created})`).join(", ")}; JS heap used then (MiB): ${heapAfterRound.map((h) => round((h.nodejs_heap_size_used_bytes ?? NaN) / 1048576, 1)).join(", ")}.`,
     );
     return { rows: out, notes };
   } finally {

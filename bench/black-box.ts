@@ -5,7 +5,7 @@
  *   npm run bench:black-box [-- --threads 200 --steps 3 --children 100 --rounds 3 --alone 20 --quick]
  *                           [-- --env RUNTIME_CONCURRENCY=256 --env …]
  *   BENCH_BLACKBOX_PORT (the app's port; default a free one), BENCH_LLM_PORT (the scripted server's),
- *   BENCH_APP_NODE_OPTIONS (the app's NODE_OPTIONS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
+ *   BENCH_APP_NODE_ARGS (node options for the app, run without npm in front, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
  */
 import { parseArgs } from "node:util";
 import { blackBoxDefaults, blackBoxRun } from "./black-box-scenario";

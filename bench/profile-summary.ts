@@ -1,9 +1,9 @@
 /**
  * Where a process's CPU time went, from a V8 CPU profile (`node --cpu-prof`, e.g. the black-box app run with
- * `BENCH_APP_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof"`): self time by area (a package under node_modules,
+ * `BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`): self time by area (a package under node_modules,
  * Node's internals, the app's bundled chunks, GC, idle) and the functions with the most self time.
  *
- *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 40] [--from <ms> --to <ms>]
+ *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 40] [--from <s> --to <s>]
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -26,7 +26,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 const file = positionals[0];
-if (!file) throw new Error("usage: profile-summary <file.cpuprofile> [--top N] [--from ms --to ms]");
+if (!file) throw new Error("usage: profile-summary <file.cpuprofile> [--top N] [--from s --to s]");
 const profile = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 
@@ -41,8 +41,8 @@ function area(url: string, name: string): string {
   return m ? `${m[1]}/ (source)` : url;
 }
 
-const from = values.from ? Number(values.from) * 1000 : 0;
-const to = values.to ? Number(values.to) * 1000 : Infinity;
+const from = values.from ? Number(values.from) * 1e6 : 0;
+const to = values.to ? Number(values.to) * 1e6 : Infinity;
 const selfTime = new Map<number, number>();
 let t = 0;
 for (let i = 0; i < profile.samples.length; i++) {

@@ -15,7 +15,7 @@ const { serveNext } = await import("./next-server");
 const root = process.cwd();
 const config = loadConfig();
 if (!dev) buildIfNeeded(root);
-const server = await serveNext({ dir: root, dev, port: config.PORT, host: config.HOST });
+const server = await serveNext({ dir: root, dev, port: config.PORT, host: config.HOST, directApi: !dev && !config.API_THROUGH_NEXT });
 console.log(`[start] serving on http://${config.HOST ?? "localhost"}:${config.PORT}`);
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => void server.close().then(() => process.exit(0)));
 
