@@ -9,4 +9,4 @@ COPY . .
 RUN npm run build
 ENV HOST=0.0.0.0 PORT=3000
 EXPOSE 3000
-CMD ["npm", "start"]
+CMD ["node", "--import", "tsx", "scripts/start.ts"]
