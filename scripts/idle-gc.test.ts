@@ -17,25 +17,53 @@ describe("idle GC", () => {
     expect(() => gc()).not.toThrow();
   });
 
-  it("collects once the event loop has been quiet after a busy spell in which the heap grew", async () => {
-    const collections: { beforeBytes: number; afterBytes: number }[] = [];
-    const stop = startIdleGc({ intervalMs: 50, quietMs: 200, minGrowthBytes: 1, onCollect: (c) => collections.push(c) });
+  const busySpell = async () => {
+    for (let i = 0; i < 6; i++) {
+      busyFor(150);
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  const waitFor = async (test: () => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  };
+  /** A heap whose use the test sets, and a collection that brings it back to 100 MB. */
+  const fakeHeap = () => {
+    const heap = { used: 100e6, collections: 0 };
+    return { heap, heapUsed: () => heap.used, collect: () => ((heap.used = 100e6), heap.collections++) };
+  };
+  const timing = { intervalMs: 100, busyAbove: 0.5, quietMs: 300, minGrowthBytes: 16e6 };
+
+  it("does nothing after a busy spell when the heap grew less than the threshold", async () => {
+    const { heap, heapUsed, collect } = fakeHeap();
+    const stop = startIdleGc({ ...timing, heapUsed, collect });
     try {
-      // Quiet from the start: nothing to do.
-      await new Promise((r) => setTimeout(r, 400));
-      expect(collections).toHaveLength(0);
-      // A busy spell (the sampler sees a busy interval), then quiet.
-      for (let i = 0; i < 6; i++) {
-        busyFor(60);
-        await new Promise((r) => setImmediate(r));
-      }
-      const deadline = Date.now() + 5000;
-      while (collections.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(collections).toHaveLength(1);
-      expect(collections[0]!.afterBytes).toBeLessThan(collections[0]!.beforeBytes);
-      // Still quiet: no second collection without another busy spell.
-      await new Promise((r) => setTimeout(r, 500));
-      expect(collections).toHaveLength(1);
+      heap.used = 110e6;
+      await busySpell();
+      await new Promise((r) => setTimeout(r, 800));
+      expect(heap.collections).toBe(0);
+    } finally {
+      stop();
+    }
+  });
+
+  it("collects once the event loop has been quiet after a busy spell in which the heap grew, not while it is busy", async () => {
+    const { heap, heapUsed, collect } = fakeHeap();
+    const collections: { beforeBytes: number; afterBytes: number }[] = [];
+    const stop = startIdleGc({ ...timing, heapUsed, collect, onCollect: (c) => collections.push(c) });
+    try {
+      heap.used = 150e6;
+      // Quiet, never busy since the start: nothing yet.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(heap.collections).toBe(0);
+      await busySpell();
+      expect(heap.collections).toBe(0);
+      await waitFor(() => heap.collections > 0, 5000);
+      expect(collections).toEqual([{ beforeBytes: 150e6, afterBytes: 100e6, ms: expect.any(Number) }]);
+      // Quiet since: no second collection without another busy spell.
+      heap.used = 150e6;
+      await new Promise((r) => setTimeout(r, 800));
+      expect(heap.collections).toBe(1);
     } finally {
       stop();
     }

@@ -22,6 +22,9 @@ export interface IdleGcOptions {
   minGrowthBytes?: number;
   /** Called after each collection (for logs and tests). */
   onCollect?(info: { beforeBytes: number; afterBytes: number; ms: number }): void;
+  /** The heap in use (default `process.memoryUsage().heapUsed`) and the collection (default the engine's gc). */
+  heapUsed?(): number;
+  collect?(): void;
 }
 
 /** The engine's `gc()`, exposed at run time (the same as starting node with `--expose-gc`). */
@@ -38,11 +41,12 @@ export function startIdleGc(opts: IdleGcOptions = {}): () => void {
   const busyAbove = opts.busyAbove ?? 0.2;
   const quietMs = opts.quietMs ?? 3000;
   const minGrowth = opts.minGrowthBytes ?? 16 * 1024 * 1024;
-  const gc = exposeGc();
+  const gc = opts.collect ?? exposeGc();
+  const heapUsed = opts.heapUsed ?? (() => process.memoryUsage().heapUsed);
   let last = performance.eventLoopUtilization();
   let busySeen = false;
   let quietSince = 0;
-  let baseline = process.memoryUsage().heapUsed;
+  let baseline = heapUsed();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const utilization = performance.eventLoopUtilization(now, last).utilization;
@@ -58,10 +62,10 @@ export function startIdleGc(opts: IdleGcOptions = {}): () => void {
     if (t - quietSince < quietMs) return;
     busySeen = false;
     quietSince = 0;
-    const before = process.memoryUsage().heapUsed;
+    const before = heapUsed();
     if (before - baseline < minGrowth) return;
     gc();
-    const after = process.memoryUsage().heapUsed;
+    const after = heapUsed();
     baseline = after;
     // The collection's own pause is not work: the next sample starts after it.
     last = performance.eventLoopUtilization();
