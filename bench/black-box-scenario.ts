@@ -39,9 +39,13 @@ export const blackBoxDefaults = (quick: boolean): BlackBoxParams => ({
 
 const mibOf = (kib: number) => round(kib / 1024, 1);
 
-/** Waits until the group's RSS stops falling (GC and the allocator returning pages), at most `maxMs`. */
-async function settledRss(app: BlackBoxApp, maxMs: number): Promise<number> {
+/**
+ * The group's RSS once idle: after `quietMs` (the server's idle GC runs once it has been quiet 3 s after work, see
+ * scripts/idle-gc.ts), then until it stops falling (the allocator returning pages), at most `maxMs` in all.
+ */
+async function settledRss(app: BlackBoxApp, maxMs: number, quietMs = 5000): Promise<number> {
   const deadline = Date.now() + maxMs;
+  await sleep(quietMs);
   let last = totalKiB(app.memory());
   while (Date.now() < deadline) {
     await sleep(1000);
@@ -65,7 +69,7 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
     await fake.setScript(loopRules("warm", K));
     await threadsAtOnce(app, "warm", Math.min(N, 20));
     created += Math.min(N, 20);
-    const before = await settledRss(app, 5000);
+    const before = await settledRss(app, 12_000);
     const groupLine = app
       .memory()
       .map((m) => `${m.name} ${mibOf(m.rssKiB)} MiB`)
@@ -106,7 +110,7 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
       log(
         `round ${r + 1}: ${N}×${K} ours ${ms("ours")} vs bare ${ms("bare")}; POST→idle p50 ${ms("p50")} p95 ${ms("p95")} p99 ${ms("p99")}; alone ${ms("alone")}; fan-out ${ms("fan")} vs bare ${ms("fanBare")}`,
       );
-      idleAfterRound.push({ created, kib: await settledRss(app, 8000) });
+      idleAfterRound.push({ created, kib: await settledRss(app, 12_000) });
       const heap = await appMetrics(app);
       const mb = (k: string) => (heap[k] === undefined ? "?" : `${round(heap[k] / 1024 / 1024, 1)} MiB`);
       log(
