@@ -5,6 +5,10 @@ export async function register() {
   const { anyUser } = await import("./server/api/auth/guard");
   const { announceSetupToken } = await import("./server/api/auth/setup-token");
   const app = await getApp();
+  // The REST API for the HTTP front (scripts/next-server.ts), which answers /api/* without Next.js's request handling.
+  const { createRestHandler } = await import("./server/api/rest/routes");
+  const { publishRestHandler } = await import("./server/api/rest/published-handler");
+  publishRestHandler(createRestHandler(getApp));
   // Until the first account exists, setup from another machine needs the token this prints.
   if (!(await anyUser(app))) announceSetupToken();
   const snap = app.registry.current();

@@ -22,6 +22,8 @@ export interface BlackBoxApp {
   pid: number;
   /** Every process of the app's process group with its resident set. */
   memory(): ProcessMemory[];
+  /** CPU time (user + system) the app's process group has used so far, ms. */
+  cpuMs(): number;
   close(): Promise<void>;
 }
 
@@ -61,10 +63,36 @@ export function groupMemory(pgid: number): ProcessMemory[] {
 
 export const totalKiB = (m: ProcessMemory[]) => m.reduce((a, p) => a + p.rssKiB, 0);
 
-export async function startBlackBoxApp(fakeUrl: string, env: Record<string, string> = {}): Promise<BlackBoxApp> {
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (utime + stime, threads included) of the processes whose process group is `pgid`, ms. */
+export function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we read it.
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/**
+ * `npm start` with the bench definitions on a fresh data folder. `BENCH_APP_NODE_ARGS` (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS may not carry) runs the command of `npm start` with those node
+ * options instead, without npm in front.
+ */
+export async function startBlackBoxApp(fakeUrl: string, env: Record<string, string> = {}, port?: number): Promise<BlackBoxApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-blackbox-"));
-  const port = await freePort();
-  const child: ChildProcess = spawn("npm", ["start"], {
+  port ??= await freePort();
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean);
+  const [command, args] = nodeArgs ? [process.execPath, [...nodeArgs, "--import", "tsx", "scripts/start.ts"]] : ["npm", ["start"]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -103,6 +131,7 @@ export async function startBlackBoxApp(fakeUrl: string, env: Record<string, stri
     url,
     pid: pgid,
     memory: () => groupMemory(pgid),
+    cpuMs: () => groupCpuMs(pgid),
     async close() {
       if (child.exitCode === null) {
         const exited = new Promise<void>((r) => child.once("exit", () => r()));

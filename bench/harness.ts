@@ -78,9 +78,12 @@ async function retryOnce<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `scripts/fake-llm/main.ts` on a free loopback port in a child process (its request log stays out of our heap). */
-export async function startFakeServer(): Promise<FakeServer> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/fake-llm/main.ts"), "--port", "0"], {
+/**
+ * `scripts/fake-llm/main.ts` on a loopback port in a child process (its request log stays out of our heap): `port`,
+ * else `BENCH_LLM_PORT`, else a free one.
+ */
+export async function startFakeServer(port = Number(process.env.BENCH_LLM_PORT ?? 0)): Promise<FakeServer> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/fake-llm/main.ts"), "--port", String(port)], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -68,6 +68,10 @@ export const envSchema = z.object({
   /** The folder of `FILE_STORAGE=disk` (default `<DATA_DIR>/files`); also read in database mode when set. */
   FILE_STORAGE_DIR: optionalString,
   WATCH_DEFINITIONS: bool(true),
+  /** `npm start`: pass REST requests through Next.js's route handler instead of answering them at the HTTP front. */
+  API_THROUGH_NEXT: bool(false),
+  /** `npm start`: a full garbage collection once the server goes quiet after work (scripts/idle-gc.ts). */
+  IDLE_GC: bool(true),
   DEFINITIONS_READONLY: bool(false),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url({ message: "must be a URL such as https://api.openai.com/v1" }).optional()),

@@ -6,7 +6,7 @@ import type { DatabaseKind } from "../database-url";
 import type { LlmRequestLog, ThreadEvent } from "../generated/prisma/client";
 import { parseJsonColumn, toJsonColumn, toNullableJsonColumn } from "../json";
 
-function toEnvelope(row: ThreadEvent): ThreadEventEnvelope {
+export function toEnvelope(row: ThreadEvent): ThreadEventEnvelope {
   return {
     threadId: row.threadId,
     seq: row.seq,

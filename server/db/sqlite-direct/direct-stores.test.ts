@@ -218,6 +218,9 @@ describe.runIf(testDatabaseKind() === "sqlite")("direct SQLite statements", () =
     expect(await direct.events.lastSeq(t.id)).toBe(4);
     const read = await prismaSide.events.after(t.id, 1);
     expect(read).toEqual([...envs, single]);
+    expect(await direct.events.after(t.id, 1)).toEqual(read);
+    expect(await direct.events.after(t.id, 0, 2)).toEqual(await prismaSide.events.after(t.id, 0, 2));
+    expect(await direct.events.after(t.id, 4)).toEqual([]);
     await expect(direct.events.append("nope", custom("x"))).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 

@@ -1,8 +1,9 @@
 import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { NotFoundError } from "@/server/runtime/errors";
 import type { EventLog, ThreadPatch, ThreadRecord, ThreadStore } from "@/server/runtime/ports";
-import type { Thread } from "../generated/prisma/client";
+import type { Thread, ThreadEvent } from "../generated/prisma/client";
 import { toJsonText } from "../json";
+import { toEnvelope } from "../repositories/events";
 import { withParsedState } from "../repositories/threads";
 import { readDate, readJson, sqlDate } from "./columns";
 import type { DirectSqlite } from "./connection";
@@ -127,6 +128,16 @@ export function directEvents(sql: DirectSqlite, base: EventLog): EventLog {
     },
     async appendMany(threadId, events) {
       return appendMany(threadId, events);
+    },
+    async after(threadId, afterSeq, limit = 1000) {
+      // Each SSE stream and tRPC subscription reads the log once as it starts (and again to fill a gap).
+      const rows = sql.all<Row>(
+        `SELECT "threadId", "seq", "type", "data", "createdAt" FROM "ThreadEvent" WHERE "threadId" = ? AND "seq" > ? ORDER BY "seq" ASC LIMIT ?`,
+        threadId,
+        afterSeq,
+        limit,
+      );
+      return rows.map((r) => toEnvelope({ ...(r as unknown as ThreadEvent), data: readJson(r.data) as ThreadEvent["data"], createdAt: readDate(r.createdAt) }));
     },
     async lastSeq(threadId) {
       return sql.get<{ eventSeq: number }>(`SELECT "eventSeq" FROM "Thread" WHERE "id" = ?`, threadId)?.eventSeq ?? 0;
