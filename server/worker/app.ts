@@ -123,7 +123,10 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     concurrency: cfg.RUNTIME_CONCURRENCY,
   });
   await runtime.start();
-  await pgWork?.listen(() => runtime.deps.wake());
+  await pgWork?.listen(
+    () => runtime.deps.wake(),
+    (m) => runtime.abortRemote(m.threadId, m.reason),
+  );
   const heartbeat = runWorkers ? startWorkerHeartbeat(prisma, workerId) : null;
   const metrics = createMetrics({
     subscribeAll: (listener) => bus.subscribeAll(listener),
