@@ -34,10 +34,14 @@ export async function startPgWork(opts: {
   const queue = await startJobQueue(opts.databaseUrl, {
     supervise: opts.runWorkers,
     // An activation's job expires after two lease periods; the heartbeat-renewed lease keeps longer ones exclusive.
+    // A dead worker's jobs come back sooner: its heartbeat goes stale within seconds (see dead-workers.ts).
     jobExpirySeconds: opts.leaseSeconds * 2,
     log: opts.log,
   });
-  const work = createPgBossWork(queue, leaseStore(opts.prisma), { sweepMs: opts.leaseSeconds * 1000 });
+  const work = createPgBossWork(queue, leaseStore(opts.prisma), {
+    sweepMs: opts.leaseSeconds * 1000,
+    log: (level, message, data) => (level === "info" ? console.log(`[jobs] ${message}`, data ?? "") : opts.log(level, message, data)),
+  });
   let notifications: WorkNotifications | null = null;
   return {
     persistence: { workStore: (db) => pgBossWorkStore(db, work) },
