@@ -49,9 +49,10 @@ export class WorkerCluster implements Deployment {
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
     this.app = new NodeProcess("app", "scripts/api-server.ts", { ...env, PORT: String(port), RUNTIME_WORKERS: "0" });
-    await this.app.start(async () => (await fetch(`${this.url}/api/health`).catch(() => null))?.ok === true);
+    // Generous start-up timeouts: on a loaded machine starting several node processes at once takes a while.
+    await this.app.start(async () => (await fetch(`${this.url}/api/health`).catch(() => null))?.ok === true, 180_000);
     for (let i = 0; i < this.opts.workers; i++) this.workers.push(new NodeProcess(`worker ${i + 1}`, "scripts/worker.ts", env));
-    await Promise.all(this.workers.map((w) => w.start(() => w.output.includes("[worker]"))));
+    await Promise.all(this.workers.map((w) => w.start(() => w.output.includes("[worker]"), 180_000)));
   }
 
   async crash() {
