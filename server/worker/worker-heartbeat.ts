@@ -1,12 +1,9 @@
 import type { Db } from "@/server/db/client";
 import { leaseStore } from "@/server/db/repositories/leases";
-import { WORKER_LEASE } from "@/server/db/pg-boss/dead-workers";
+import { HEARTBEAT_EVERY_MS, HEARTBEAT_TTL_MS, WORKER_LEASE } from "@/server/db/pg-boss/dead-workers";
 
 /** Lease key a worker process renews while it runs, so health reports idle workers too. */
 export const workerLeaseKey = (workerId: string) => `${WORKER_LEASE}${workerId}`;
-
-/** How often a worker renews its heartbeat; it counts as dead once it missed about three. */
-export const HEARTBEAT_EVERY_MS = 2000;
 
 /**
  * A process that runs workers holds the lease `worker:<host:pid>` and renews it every `everyMs` (2 s); it lapses
@@ -21,7 +18,7 @@ export async function startWorkerHeartbeat(
 ): Promise<{ stop(): Promise<void> }> {
   const leases = leaseStore(db);
   const everyMs = opts.everyMs ?? HEARTBEAT_EVERY_MS;
-  const ttlMs = opts.ttlMs ?? everyMs * 3;
+  const ttlMs = opts.ttlMs ?? (opts.everyMs ? everyMs * 3 : HEARTBEAT_TTL_MS);
   const beat = () => leases.acquire(workerLeaseKey(workerId), workerId, ttlMs).catch(() => false);
   let last = beat();
   await last;

@@ -5,6 +5,14 @@ import { PG_BOSS_SCHEMA, THREAD_WORK_QUEUE } from "./job-queue";
 /** Lease key a worker process renews while it runs (see server/worker/worker-heartbeat.ts). */
 export const WORKER_LEASE = "worker:";
 const THREAD_LEASE = "thread:";
+/** How often a worker renews its heartbeat, and how long one renewal lasts (about three missed beats). */
+export const HEARTBEAT_EVERY_MS = 2000;
+export const HEARTBEAT_TTL_MS = 3 * HEARTBEAT_EVERY_MS;
+/**
+ * A process gone from this machine counts as dead once its heartbeat also missed a beat: a worker of another pid
+ * namespace with the same host name (containers) is never taken for a dead one while it beats.
+ */
+const GONE_AND_SILENT_MS = Math.round(HEARTBEAT_EVERY_MS * 1.5);
 /** A dead worker's heartbeat row is deleted this long after it went stale (health lists recent ones). */
 const FORGET_AFTER_MS = 60 * 60_000;
 
@@ -32,9 +40,9 @@ export function deadOnThisHost(owner: string, host = os.hostname()): boolean {
 }
 
 /**
- * Failover in seconds: every worker renews its heartbeat lease (`worker:<id>`) every ~2 s with a ~6 s expiry. A
- * worker whose heartbeat expired, or whose process is gone from this machine (a restarted process reclaims its own
- * work at once), is dead: the thread leases it held are deleted and its active jobs for those threads are failed and
+ * Failover in seconds: every worker renews its heartbeat lease (`worker:<id>`) every 2 s with a 6 s expiry. A
+ * worker whose heartbeat expired, or whose process is gone from this machine and missed a beat (a restarted process
+ * reclaims its own work as soon as it is up), is dead: the thread leases it held are deleted and its active jobs for those threads are failed and
  * made due at once, so any worker claims them right away instead of after pg-boss's job expiry. A thread lease whose
  * owner never had a heartbeat row is left to that expiry. Leases whose owner beats are never touched.
  *
@@ -47,7 +55,10 @@ export async function sweepDeadWorkers(boss: PgBoss, self: string, now = new Dat
     owner: string;
     expiresAt: Date;
   }[];
-  const dead = beats.filter((b) => b.owner !== self && (new Date(b.expiresAt).getTime() < now.getTime() || deadOnThisHost(b.owner)));
+  const silentSince = (b: { expiresAt: Date }) => now.getTime() - (new Date(b.expiresAt).getTime() - HEARTBEAT_TTL_MS);
+  const dead = beats.filter(
+    (b) => b.owner !== self && (new Date(b.expiresAt).getTime() < now.getTime() || (silentSince(b) > GONE_AND_SILENT_MS && deadOnThisHost(b.owner))),
+  );
   if (dead.length === 0) return { owners: [], threads: [], jobs: 0, withoutJob: [] };
   const owners = dead.map((b) => b.owner);
   // Take the dead workers' thread leases back (only while they still hold them).
