@@ -10,6 +10,9 @@
  *
  *   npm run chaos -- --runs 20 [--tool-ms 300] [--timeout-ms 90000]
  *   TEST_DATABASE_URL=postgresql://…  runs it on PostgreSQL (a database per run)
+ *   npm run chaos -- --postgres [--workers 3]   PostgreSQL with an API-only app and several worker processes: each
+ *     run SIGKILLs one worker (one holding a thread) and the others take over; nothing is restarted. The server is
+ *     TEST_DATABASE_URL or BENCH_POSTGRES_URL (a role that may create databases; one `studio_failover_chaos_…` per run).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +21,7 @@ import { parseArgs } from "node:util";
 import { startFakeLlm, type FakeLlm } from "../scripts/fake-llm/server";
 import type { Rule } from "../scripts/fake-llm/script-schema";
 import { ServerProcess } from "../tests/helpers/server-process";
+import { WorkerCluster, type Deployment } from "./chaos-cluster";
 
 const AGENTS = path.join(import.meta.dirname, "fixtures/chaos-agents");
 
@@ -46,6 +50,8 @@ interface RunResult {
   killAtMs: number;
   finished: boolean;
   restartToFinishMs: number | null;
+  /** Cluster runs: from the kill until another worker holds every thread the killed one held (or it settled). */
+  takeoverMs: number | null;
   lost: number;
   duplicated: number;
   reordered: number;
@@ -168,16 +174,46 @@ async function inspect(base: string, root: string, ledger: string, fake: FakeLlm
   r.modelRequests = fake.getRequests().length;
 }
 
-async function runOnce(fake: FakeLlm, killAtMs: number | null, opts: { toolMs: number; timeoutMs: number }): Promise<RunResult & { durationMs: number }> {
+interface ChaosOptions {
+  toolMs: number;
+  timeoutMs: number;
+  /** Set: a PostgreSQL cluster of this many workers (and an API-only app) on this server. */
+  cluster?: { adminUrl: string; workers: number };
+}
+
+/** The single app process (restarted after its kill), or the worker cluster (one worker killed, none restarted). */
+function deployment(fake: FakeLlm, opts: ChaosOptions): Deployment & { cleanup(): void } {
+  const env = { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" };
+  if (opts.cluster) {
+    const cluster = new WorkerCluster({ ...opts.cluster, agentsSource: AGENTS, env });
+    return Object.assign(cluster, { cleanup() {} });
+  }
+  const server = new ServerProcess({ agentsSource: AGENTS, env });
+  return {
+    get url() {
+      return server.url;
+    },
+    start: () => server.start(),
+    async crash() {
+      await server.kill();
+      return { recover: () => server.start() };
+    },
+    stop: () => server.stop(),
+    cleanup: () => fs.rmSync(path.dirname(server.dataDir), { recursive: true, force: true }),
+  };
+}
+
+async function runOnce(fake: FakeLlm, killAtMs: number | null, opts: ChaosOptions): Promise<RunResult & { durationMs: number }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-chaos-"));
   const ledger = path.join(tmp, "ledger.jsonl");
   fake.clearRequests();
   fake.setScript(script(ledger, opts.toolMs));
-  const server = new ServerProcess({ agentsSource: AGENTS, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" } });
+  const server = deployment(fake, opts);
   const r: RunResult & { durationMs: number } = {
     killAtMs: killAtMs ?? -1,
     finished: false,
     restartToFinishMs: null,
+    takeoverMs: null,
     lost: 0,
     duplicated: 0,
     reordered: 0,
@@ -202,11 +238,13 @@ async function runOnce(fake: FakeLlm, killAtMs: number | null, opts: { toolMs: n
     await fetch(`${server.url}/api/threads/${root}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ content: "start" }) });
     if (killAtMs !== null) {
       await new Promise((res) => setTimeout(res, killAtMs));
-      await server.kill();
+      const crashed = await server.crash();
       const restarted = performance.now();
-      await server.start();
+      await crashed.recover();
+      const takeover = crashed.takeoverMs?.();
       r.finished = await waitUntil(() => finishedRun(server.url, root), opts.timeoutMs);
       if (r.finished) r.restartToFinishMs = performance.now() - restarted;
+      r.takeoverMs = (await takeover) ?? null;
     } else {
       r.finished = await waitUntil(() => finishedRun(server.url, root), opts.timeoutMs);
     }
@@ -216,7 +254,7 @@ async function runOnce(fake: FakeLlm, killAtMs: number | null, opts: { toolMs: n
   } finally {
     await server.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
-    fs.rmSync(path.dirname(server.dataDir), { recursive: true, force: true });
+    server.cleanup();
   }
   return r;
 }
@@ -229,11 +267,24 @@ const median = (xs: number[]) => {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "10" }, "tool-ms": { type: "string", default: "300" }, "timeout-ms": { type: "string", default: "90000" } },
+    options: {
+      runs: { type: "string", default: "10" },
+      "tool-ms": { type: "string", default: "300" },
+      "timeout-ms": { type: "string", default: "90000" },
+      postgres: { type: "boolean", default: false },
+      workers: { type: "string", default: "3" },
+    },
   });
   const runs = Number(values.runs);
-  const opts = { toolMs: Number(values["tool-ms"]), timeoutMs: Number(values["timeout-ms"]) };
-  const fake = await startFakeLlm();
+  const adminUrl = process.env.TEST_DATABASE_URL || process.env.BENCH_POSTGRES_URL;
+  if (values.postgres && !adminUrl?.startsWith("postgres")) throw new Error("--postgres needs TEST_DATABASE_URL or BENCH_POSTGRES_URL (postgresql://…)");
+  const opts: ChaosOptions = {
+    toolMs: Number(values["tool-ms"]),
+    timeoutMs: Number(values["timeout-ms"]),
+    ...(values.postgres ? { cluster: { adminUrl: adminUrl!, workers: Math.max(2, Number(values.workers)) } } : {}),
+  };
+  if (opts.cluster) console.log(`PostgreSQL: an API-only app and ${opts.cluster.workers} workers; each run SIGKILLs one worker, the others take over`);
+  const fake = await startFakeLlm({ port: Number(process.env.CHAOS_LLM_PORT ?? 0) });
   try {
     // An uninterrupted run sets the window the kills are drawn from.
     const calm = await runOnce(fake, null, opts);
@@ -243,10 +294,18 @@ async function main(): Promise<void> {
     const results: RunResult[] = [];
     for (let i = 0; i < runs; i++) {
       const killAt = Math.round(Math.random() * window);
-      const r = await runOnce(fake, killAt, opts);
+      let r: RunResult;
+      try {
+        r = await runOnce(fake, killAt, opts);
+      } catch (err) {
+        // A deployment that did not start (a loaded machine) is no result about crashes: say so and go on.
+        console.log(`run ${i + 1}/${runs}: could not run: ${(err as Error).message.split("\n")[0]}`);
+        continue;
+      }
       results.push(r);
       const flags = [
         r.finished ? "finished" : "NOT FINISHED",
+        r.takeoverMs !== null ? `taken over in ${Math.round(r.takeoverMs)} ms` : "",
         r.lost + r.duplicated + r.reordered > 0 ? `messages lost/dup/reordered ${r.lost}/${r.duplicated}/${r.reordered}` : "",
         r.duplicatedChildren ? `duplicated children ${r.duplicatedChildren}` : "",
         r.stuckRunning ? `stuck running ${r.stuckRunning}` : "",
@@ -263,7 +322,13 @@ async function main(): Promise<void> {
     const rows: [string, string][] = [
       ["runs (one SIGKILL each)", String(results.length)],
       ["finished", `${results.filter((r) => r.finished).length}/${results.length}`],
-      ["restart to finish, median (ms)", String(Math.round(median(results.flatMap((r) => (r.restartToFinishMs === null ? [] : [r.restartToFinishMs])))))],
+      [opts.cluster ? "kill to finish, median (ms)" : "restart to finish, median (ms)", String(Math.round(median(results.flatMap((r) => (r.restartToFinishMs === null ? [] : [r.restartToFinishMs])))))],
+      ...(opts.cluster
+        ? ([
+            ["runs whose killed worker held threads", String(results.filter((r) => r.takeoverMs !== null).length)],
+            ["kill to takeover, median / max (ms)", `${Math.round(median(results.flatMap((r) => (r.takeoverMs === null ? [] : [r.takeoverMs]))))} / ${Math.round(Math.max(0, ...results.map((r) => r.takeoverMs ?? 0)))}`],
+          ] as [string, string][])
+        : []),
       ["messages lost / duplicated / reordered", `${sum("lost")} / ${sum("duplicated")} / ${sum("reordered")}`],
       ["duplicated children", String(sum("duplicatedChildren"))],
       ["registry entries stuck running", String(sum("stuckRunning"))],

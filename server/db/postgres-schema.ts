@@ -13,7 +13,7 @@ export const POSTGRES_SCHEMA = "prisma/postgresql/schema.prisma";
 
 const HEADER =
   "// GENERATED from prisma/schema.prisma by `npm run db:schema:postgres`: edit that file, never this one.\n" +
-  "// Only the datasource provider and the client output differ.\n\n";
+  "// Only the datasource provider, the client output and the JSON column type (`json`, not `jsonb`) differ.\n\n";
 
 function replaceOnce(text: string, from: RegExp, to: string, what: string): string {
   const matches = text.match(new RegExp(from.source, "g"))?.length ?? 0;
@@ -30,6 +30,10 @@ export function postgresSchemaFrom(sqliteSchema: string): string {
     'output   = "../../server/db/generated/prisma-postgresql"',
     "client output",
   );
+  // JSON columns are `json` (the text as written) rather than Prisma's default `jsonb`, which reorders object keys:
+  // stored JSON reads back with its keys in the order written, as on SQLite (an event replayed from the log equals the
+  // one delivered live, tool arguments and request bodies show as sent).
+  out = out.replace(/^(\s+\w+\s+Json\??)(?=\s|$)/gm, "$1 @db.Json");
   return HEADER + out;
 }
 

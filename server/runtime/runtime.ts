@@ -6,7 +6,7 @@ import { EventPublisher } from "./events/publisher";
 import { resolveAttachments } from "./files/attachments";
 import type { LlmClient } from "./llm/types";
 import type { EventBus, McpClientPort, Persistence, ThreadRecord } from "./ports";
-import { AbortRegistry } from "./kernel/abort-registry";
+import { AbortRegistry, type AbortReason } from "./kernel/abort-registry";
 import { bareScope } from "./kernel/scope";
 import { redactForThread } from "./kernel/thread-secrets";
 import { runtimeCapabilities } from "./thread/capabilities";
@@ -46,6 +46,11 @@ export interface RuntimeOptions {
   leaseMs?: number;
   /** Fallback poll for due work (default 1 s). */
   pollMs?: number;
+  /**
+   * Tell the other processes to abort a thread's activation (a stop or terminate issued here for a thread that runs
+   * elsewhere); they call `abortRemote`. Absent with one process.
+   */
+  broadcastAbort?: (threadId: string, reason: AbortReason) => void;
   /** How long `stop` waits for the stop to be applied before answering with the request still pending. */
   stopWaitMs?: number;
   log?: RuntimeDeps["log"];
@@ -72,7 +77,7 @@ export class Runtime {
       write(level, message, threadId ? { ...data, ...logContext(threadId) } : data);
     };
     const events = new EventPublisher(opts.persistence, opts.bus);
-    const aborts = new AbortRegistry();
+    const aborts = new AbortRegistry(opts.broadcastAbort);
     this.deps = {
       persistence: opts.persistence,
       events,
@@ -105,6 +110,11 @@ export class Runtime {
 
   async close(): Promise<void> {
     await this.scheduler.stop();
+  }
+
+  /** Another process stopped or terminated a thread: abort its activation if it runs here. */
+  abortRemote(threadId: string, reason: AbortReason): boolean {
+    return this.deps.aborts.abortHere(threadId, reason);
   }
 
   async createThread(input: CreateThreadInput): Promise<ThreadRecord> {

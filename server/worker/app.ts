@@ -124,9 +124,13 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     ...pgWork?.runtime,
     concurrency: cfg.RUNTIME_CONCURRENCY,
   });
+  // The heartbeat first: a thread lease this process takes is judged by it (a lease without one waits for job expiry).
+  const heartbeat = runWorkers ? await startWorkerHeartbeat(prisma, workerId, cfg.database.kind === "sqlite" ? { everyMs: 15_000 } : {}) : null;
   await runtime.start();
-  await pgWork?.listen(() => runtime.deps.wake());
-  const heartbeat = runWorkers ? startWorkerHeartbeat(prisma, workerId) : null;
+  await pgWork?.listen(
+    () => runtime.deps.wake(),
+    (m) => runtime.abortRemote(m.threadId, m.reason),
+  );
   const metrics = createMetrics({
     subscribeAll: (listener) => bus.subscribeAll(listener),
     prices: (model) => {

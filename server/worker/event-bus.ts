@@ -17,7 +17,7 @@ export interface SelectedEventBus {
  */
 export async function createEventBus(opts: {
   database: DatabaseTarget;
-  prisma: Pick<PrismaClient, "thread">;
+  prisma: Pick<PrismaClient, "$queryRaw">;
   events: Pick<EventLog, "after">;
   /** False for a process without subscribers (a worker): it publishes but does not LISTEN. */
   listen: boolean;

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/server/db/client";
-import { startJobQueue } from "@/server/db/pg-boss/job-queue";
+import { CONTROL_CHANNEL, startJobQueue } from "@/server/db/pg-boss/job-queue";
 import { pgBossQueueDepth, type PgBossQueueDepth } from "@/server/db/pg-boss/queue-depth";
-import { listenForWork, type WorkNotifications } from "@/server/db/pg-boss/work-notifications";
+import { encodeControl, listenForWork, type ControlMessage, type WorkNotifications } from "@/server/db/pg-boss/work-notifications";
 import { createPgBossWork, pgBossWorkStore } from "@/server/db/pg-boss/work-store";
 import type { PersistenceOptions } from "@/server/db/persistence";
 import { leaseStore } from "@/server/db/repositories/leases";
@@ -9,9 +9,12 @@ import { leaseStore } from "@/server/db/repositories/leases";
 export interface PgWork {
   persistence: PersistenceOptions;
   /** Runtime options for a process that shares the queue with others. */
-  runtime: { exclusiveWork: false; leaseMs: number };
-  /** After the runtime started: wake its scheduler when another process queues work (worker processes only). */
-  listen(wake: () => void): Promise<void>;
+  runtime: { exclusiveWork: false; leaseMs: number; broadcastAbort(threadId: string, reason: ControlMessage["reason"]): void };
+  /**
+   * After the runtime started (worker processes only): wake its scheduler when another process queues work, and
+   * abort a local activation when another process stops or terminates its thread.
+   */
+  listen(wake: () => void, abort: (m: ControlMessage) => void): Promise<void>;
   /** Jobs waiting and running in the shared queue (health). */
   queueDepth(): Promise<PgBossQueueDepth>;
   close(): Promise<void>;
@@ -31,16 +34,30 @@ export async function startPgWork(opts: {
   const queue = await startJobQueue(opts.databaseUrl, {
     supervise: opts.runWorkers,
     // An activation's job expires after two lease periods; the heartbeat-renewed lease keeps longer ones exclusive.
+    // A dead worker's jobs come back sooner: its heartbeat goes stale within seconds (see dead-workers.ts).
     jobExpirySeconds: opts.leaseSeconds * 2,
     log: opts.log,
   });
-  const work = createPgBossWork(queue, leaseStore(opts.prisma), { sweepMs: opts.leaseSeconds * 1000 });
+  const work = createPgBossWork(queue, leaseStore(opts.prisma), {
+    sweepMs: opts.leaseSeconds * 1000,
+    log: (level, message, data) => (level === "info" ? console.log(`[jobs] ${message}`, data ?? "") : opts.log(level, message, data)),
+  });
   let notifications: WorkNotifications | null = null;
   return {
     persistence: { workStore: (db) => pgBossWorkStore(db, work) },
-    runtime: { exclusiveWork: false, leaseMs: opts.leaseSeconds * 1000 },
-    async listen(wake) {
-      if (opts.runWorkers) notifications = await listenForWork(opts.databaseUrl, wake, opts.log);
+    runtime: {
+      exclusiveWork: false,
+      leaseMs: opts.leaseSeconds * 1000,
+      broadcastAbort(threadId, reason) {
+        const payload = encodeControl({ threadId, reason });
+        void queue.boss
+          .getDb()
+          .executeSql("SELECT pg_notify($1, $2)", [CONTROL_CHANNEL, payload])
+          .catch((err: unknown) => opts.log("warn", "could not broadcast an abort; the worker's own checks apply it", { threadId, error: String(err) }));
+      },
+    },
+    async listen(wake, abort) {
+      if (opts.runWorkers) notifications = await listenForWork(opts.databaseUrl, wake, opts.log, abort);
     },
     queueDepth: () => pgBossQueueDepth(queue),
     async close() {

@@ -50,4 +50,25 @@ describe("NOTIFY payloads", () => {
     expect(() => new NotifyDecoder().decode("x:o:1:{}")).toThrow(/unknown notify payload kind/);
     expect(() => new NotifyDecoder().decode("e:o:1:{not json")).toThrow();
   });
+
+  it("drops a payload received again (a batch re-sent after the sender lost its connection), per sender", () => {
+    const a = new NotifyEncoder("senderA");
+    const b = new NotifyEncoder("senderB");
+    const dec = new NotifyDecoder();
+    const batch = [...a.encode(env(false, "one")), ...a.encode(env(false, "two"))];
+    const other = b.encode(env(false, "one"));
+    expect(batch.map((p) => dec.decode(p))).toMatchObject([{ envelope: { event: { content: "one" } } }, { envelope: { event: { content: "two" } } }]);
+    // Another sender's first payload has the same counter as A's: not a repeat.
+    expect(dec.decode(other[0]!)).toMatchObject({ origin: "senderB" });
+    // The batch again, after a reconnect of the listener too: dropped; A's next payload goes through.
+    dec.reset();
+    expect(batch.map((p) => dec.decode(p))).toEqual(["duplicate", "duplicate"]);
+    expect(dec.decode(a.encode(env(false, "three"))[0]!)).toMatchObject({ envelope: { event: { content: "three" } } });
+    // Slices of a large delta re-sent: the whole delta once.
+    const slices = a.encode(env(false, "z".repeat(20_000)));
+    expect(slices.length).toBeGreaterThan(1);
+    const first = slices.map((p) => dec.decode(p));
+    expect(first.at(-1)).toMatchObject({ kind: "envelope" });
+    expect(slices.map((p) => dec.decode(p))).toEqual(slices.map(() => "duplicate"));
+  });
 });

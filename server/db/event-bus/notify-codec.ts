@@ -8,7 +8,9 @@ import type { ThreadEventEnvelope } from "@/shared/runtime-events";
  *   by the listener from consecutive slices of the same sender.
  * Every payload starts with `<kind>:<origin>:<counter>:`. The origin is the sending bus instance, so a process skips
  * its own notifications (it has already delivered them locally); the counter makes every payload of a sender unique,
- * because PostgreSQL folds identical payloads sent in one transaction into one.
+ * because PostgreSQL folds identical payloads sent in one transaction into one. It also only grows: one sender's
+ * payloads arrive in the order sent (one connection), so a payload whose counter is not above the last one received
+ * from that sender is a repeat (a batch re-sent after the sender lost its connection mid-send) and is dropped.
  */
 export type NotifyMessage =
   | { kind: "envelope"; origin: string; envelope: ThreadEventEnvelope }
@@ -18,6 +20,8 @@ export type NotifyMessage =
 export const MAX_PAYLOAD_BYTES = 7900;
 /** Incomplete sliced envelopes held at most (a sender that died mid-envelope never completes its own). */
 const MAX_PARTIAL = 1000;
+/** Senders whose last counter is remembered (oldest forgotten first). */
+const MAX_ORIGINS = 10_000;
 
 export class NotifyEncoder {
   private counter = 0;
@@ -49,11 +53,22 @@ export class NotifyEncoder {
 /** Decodes payloads; slices of a large envelope are held until the last one arrives. */
 export class NotifyDecoder {
   private readonly partial = new Map<string, { parts: string[]; total: number }>();
+  private readonly lastCounter = new Map<string, number>();
 
-  /** The decoded message, `null` while a sliced envelope is incomplete; throws on a malformed payload. */
-  decode(payload: string): NotifyMessage | null {
-    const [kind, origin, , ...rest] = splitN(payload, 3);
+  /**
+   * The decoded message, `null` while a sliced envelope is incomplete, `"duplicate"` for a payload received before;
+   * throws on a malformed payload.
+   */
+  decode(payload: string): NotifyMessage | null | "duplicate" {
+    const [kind, origin, counter, ...rest] = splitN(payload, 3);
     if (!origin) throw new Error("notify payload without an origin");
+    const n = parseInt(counter ?? "", 36);
+    if (!Number.isSafeInteger(n)) throw new Error("notify payload without a counter");
+    const last = this.lastCounter.get(origin);
+    if (last !== undefined && n <= last) return "duplicate";
+    this.lastCounter.delete(origin);
+    this.lastCounter.set(origin, n);
+    if (this.lastCounter.size > MAX_ORIGINS) this.lastCounter.delete(this.lastCounter.keys().next().value!);
     const body = rest[0] ?? "";
     if (kind === "e") return { kind: "envelope", origin, envelope: JSON.parse(body) as ThreadEventEnvelope };
     if (kind === "r") {
@@ -78,7 +93,7 @@ export class NotifyDecoder {
     throw new Error(`unknown notify payload kind "${kind}"`);
   }
 
-  /** Drop incomplete slices (after a lost connection their remaining parts never arrive). */
+  /** Drop incomplete slices (after a lost connection their remaining parts never arrive); counters are kept. */
   reset(): void {
     this.partial.clear();
   }

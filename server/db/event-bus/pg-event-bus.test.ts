@@ -194,4 +194,55 @@ describe.skipIf(!adminUrl)("PostgreSQL event bus", () => {
     expect(atB.map((e) => e.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     expect(a.status().connection!.reconnects).toBeGreaterThanOrEqual(1);
   });
+
+  it("after a reconnect, an all-threads subscriber gets every event it missed of threads it never saw, in order, once", async () => {
+    const [a, b] = [await bus(), await bus()];
+    const seen = await thread();
+    const all: string[] = [];
+    b.subscribeAll((e) => all.push(`${e.threadId}:${key(e)}`));
+    // A thread subscriber too, on a thread that had no event yet when the connection dropped.
+    const quiet = await thread();
+    const atQuiet = collect(b, quiet);
+    a.publish(await log.append(seen, custom(0)));
+    await until(() => all.length === 1, "the first event");
+    const pid = await b.backendPid();
+    await admin((c) => c.query("SELECT pg_terminate_backend($1)", [pid]));
+    const fresh = [await thread(), await thread()];
+    const expected = new Map<string, string[]>([[seen, ["p1"]], [quiet, []], [fresh[0]!, []], [fresh[1]!, []]]);
+    for (let i = 1; i <= 6; i++) {
+      for (const t of [seen, quiet, ...fresh]) {
+        const e = await log.append(t, custom(i));
+        a.publish(e);
+        expected.get(t)!.push(key(e));
+      }
+    }
+    await until(() => b.status().connection!.reconnects >= 1, "the reconnect");
+    await until(() => all.length >= 1 + 4 * 6, "the missed events");
+    await b.settled();
+    await new Promise((r) => setTimeout(r, 300));
+    for (const [t, keys] of expected) expect(all.filter((x) => x.startsWith(`${t}:`)).map((x) => x.slice(t.length + 1))).toEqual(keys);
+    expect(all).toHaveLength(1 + 4 * 6);
+    expect(atQuiet.map(key)).toEqual(expected.get(quiet));
+  });
+
+  it("delivers a token delta once when its NOTIFY batch is sent twice", async () => {
+    const b = await bus();
+    const t = await thread();
+    const atB = collect(b, t);
+    const e1 = await log.append(t, custom(1));
+    const { NotifyEncoder } = await import("./notify-codec");
+    const sender = new NotifyEncoder("resender");
+    const batch = [...sender.encode(e1), ...sender.encode(delta(t, 1, "once"))];
+    const send = () => log.pool.query(`SELECT pg_notify('studio_events', p) FROM unnest($1::text[]) AS p`, [batch]);
+    // The first send went through but its sender did not learn it (its connection dropped): it sends the batch again.
+    await send();
+    await until(() => atB.length >= 2, "the batch");
+    await send();
+    const after = await log.append(t, custom(2));
+    await log.pool.query(`SELECT pg_notify('studio_events', $1)`, [sender.encode(after)[0]]);
+    await until(() => atB.length >= 3, "the next event");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(atB.map(key)).toEqual(["p1", "d1:once", "p2"]);
+    expect(b.status().notifications!.duplicates).toBe(2);
+  });
 });

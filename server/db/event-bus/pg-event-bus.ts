@@ -9,8 +9,12 @@ import { ThreadSequencer, type ReadEventsAfter } from "./thread-sequencer";
 /** What the bus reads from the database to fill gaps and to catch up after a reconnect. */
 export interface EventCatchUp {
   readEvents: ReadEventsAfter;
-  /** Threads changed since `since` (their `updatedAt`), plus those in `threadIds`, with their last event seq. */
-  threadSeqs(since: Date, threadIds: string[]): Promise<{ threadId: string; seq: number }[]>;
+  /**
+   * Threads changed since `since` (their `updatedAt`), plus those in `threadIds`, with their last event seq and
+   * `before`, the last seq of an event created before `since` (0 when none): where a catch-up starts for a thread
+   * whose events this process has not delivered yet.
+   */
+  threadSeqs(since: Date, threadIds: string[]): Promise<{ threadId: string; seq: number; before?: number }[]>;
 }
 
 export interface PgEventBusOptions {
@@ -32,7 +36,8 @@ export interface EventBusStatus {
   connection?: NotifyConnectionStatus;
   /** Threads waiting for an event-log read before their next event is delivered. */
   catchingUp?: number;
-  notifications?: { received: number; malformed: number };
+  /** `duplicates`: payloads received twice (a batch re-sent after the sender's connection dropped), dropped. */
+  notifications?: { received: number; malformed: number; duplicates: number };
 }
 
 /**
@@ -55,7 +60,8 @@ export class PgEventBus implements EventBus {
   private readonly connection: NotifyConnection;
   private readonly threadSubscribers = new Map<string, number>();
   private allSubscribers = 0;
-  private readonly counts = { received: 0, malformed: 0 };
+  private readonly counts = { received: 0, malformed: 0, duplicates: 0 };
+  private readonly startedAt = new Date();
 
   constructor(private readonly opts: PgEventBusOptions) {
     this.encoder = new NotifyEncoder(randomUUID().replace(/-/g, "").slice(0, 16));
@@ -149,6 +155,10 @@ export class PgEventBus implements EventBus {
     this.counts.received++;
     try {
       const msg = this.decoder.decode(payload);
+      if (msg === "duplicate") {
+        this.counts.duplicates++;
+        return;
+      }
       if (!msg || msg.origin === this.encoder.origin) return;
       if (msg.kind === "ref") this.sequencer.push({ kind: "ref", threadId: msg.threadId, seq: msg.seq });
       else this.sequencer.push({ kind: "envelope", envelope: msg.envelope });
@@ -158,14 +168,20 @@ export class PgEventBus implements EventBus {
     }
   }
 
-  /** After a reconnect: read what was missed for threads with subscribers and threads changed meanwhile. */
+  /**
+   * After a reconnect: read what was missed for threads with subscribers and threads changed meanwhile. A thread
+   * delivered before continues after its last delivered seq; one never delivered here (an "all threads" subscriber's
+   * thread that started while the connection was down) from its first event created since the drop. Either way every
+   * missed event reaches the subscribers once and in order.
+   */
   private async resync(downSince: Date | null): Promise<void> {
     if (this.threadSubscribers.size === 0 && this.allSubscribers === 0) return;
-    const since = new Date((downSince ?? new Date()).getTime() - (this.opts.resyncMarginMs ?? 60_000));
+    // Not before this bus started: older events were never this process's to deliver.
+    const since = new Date(Math.max(this.startedAt.getTime(), (downSince ?? new Date()).getTime() - (this.opts.resyncMarginMs ?? 60_000)));
     for (let attempt = 1; attempt <= 5; attempt++) {
       try {
         const rows = await this.opts.catchUp.threadSeqs(since, [...this.threadSubscribers.keys()]);
-        for (const { threadId, seq } of rows) if (seq > 0) this.sequencer.push({ kind: "ref", threadId, seq });
+        for (const { threadId, seq, before } of rows) if (seq > 0) this.sequencer.push({ kind: "ref", threadId, seq, from: before ?? seq - 1 });
         return;
       } catch (err) {
         this.log(`[event-bus] catching up after a reconnect failed (try ${attempt}): ${(err as Error).message}`);

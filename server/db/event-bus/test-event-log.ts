@@ -56,8 +56,12 @@ export class SqlTestEventLog {
         return rows.map((r) => ({ threadId, seq: r.seq, persisted: true, at: (r.createdAt as Date).toISOString(), event: r.data }));
       },
       threadSeqs: async (since, threadIds) => {
-        const { rows } = await this.pool.query(`SELECT id, "eventSeq" FROM "Thread" WHERE "updatedAt" >= $1 OR id = ANY($2::text[])`, [since, threadIds]);
-        return rows.map((r) => ({ threadId: r.id, seq: r.eventSeq }));
+        const { rows } = await this.pool.query(
+          `SELECT id, "eventSeq", COALESCE((SELECT max(e.seq) FROM "ThreadEvent" e WHERE e."threadId" = t.id AND e."createdAt" < $1), 0) AS before
+           FROM "Thread" t WHERE "updatedAt" >= $1 OR id = ANY($2::text[])`,
+          [since, threadIds],
+        );
+        return rows.map((r) => ({ threadId: r.id, seq: r.eventSeq, before: Number(r.before) }));
       },
     };
   }

@@ -3,7 +3,11 @@ import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 /** Reads persisted events after `afterSeq` (the runtime's `EventLog.after`). */
 export type ReadEventsAfter = (threadId: string, afterSeq: number, limit: number) => Promise<ThreadEventEnvelope[]>;
 
-export type SequencerItem = { kind: "envelope"; envelope: ThreadEventEnvelope } | { kind: "ref"; threadId: string; seq: number };
+/**
+ * An envelope, or a reference to persisted events up to `seq`. `from` (a catch-up after a reconnect) is where to start
+ * reading for a thread with no remembered seq: events after it were missed; without it only the row `seq` is read.
+ */
+export type SequencerItem = { kind: "envelope"; envelope: ThreadEventEnvelope } | { kind: "ref"; threadId: string; seq: number; from?: number };
 
 export interface ThreadSequencerOptions {
   readEvents: ReadEventsAfter;
@@ -97,7 +101,7 @@ export class ThreadSequencer {
     const known = this.last.get(threadId);
     const upTo = item.kind === "ref" ? item.seq : item.envelope.persisted ? item.envelope.seq - 1 : item.envelope.seq;
     // Without a remembered seq the subscribers' own backfill covers the past: read only the referenced row.
-    let from = known ?? (item.kind === "ref" ? item.seq - 1 : upTo);
+    let from = known ?? (item.kind === "ref" ? Math.min(item.from ?? item.seq - 1, item.seq - 1) : upTo);
     try {
       while (from < upTo) {
         const page = await this.read(threadId, from, Math.min(PAGE, upTo - from));

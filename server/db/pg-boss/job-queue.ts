@@ -6,6 +6,8 @@ export const THREAD_WORK_QUEUE = "thread-work";
 export const PG_BOSS_SCHEMA = "pgboss";
 /** NOTIFY channel: work was queued (sent in the enqueuing transaction, so it arrives once the job is visible). */
 export const WORK_CHANNEL = "studio_work";
+/** NOTIFY channel: abort a thread's activation wherever it runs (`<reason>:<threadId>`, see work-notifications.ts). */
+export const CONTROL_CHANNEL = "studio_control";
 
 export interface JobQueueOptions {
   /**

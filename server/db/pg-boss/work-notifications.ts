@@ -1,19 +1,36 @@
 import pg from "pg";
-import { WORK_CHANNEL } from "./job-queue";
+import { CONTROL_CHANNEL, WORK_CHANNEL } from "./job-queue";
 
 export interface WorkNotifications {
   close(): Promise<void>;
 }
 
+/** A stop or terminate issued in one process for a thread whose activation may run in another. */
+export interface ControlMessage {
+  reason: "user_stop" | "terminated";
+  threadId: string;
+}
+
+export const encodeControl = (m: ControlMessage) => `${m.reason}:${m.threadId}`;
+
+export function decodeControl(payload: string): ControlMessage | null {
+  const at = payload.indexOf(":");
+  const reason = payload.slice(0, at);
+  const threadId = payload.slice(at + 1);
+  return at > 0 && threadId && (reason === "user_stop" || reason === "terminated") ? { reason, threadId } : null;
+}
+
 /**
  * LISTEN for "work was queued" (sent by the work store in the enqueuing transaction) and call `onWork`, so a worker
  * claims a job another process queued at once instead of at its next poll. The poll stays as the fallback; a lost
- * connection is reopened after a second.
+ * connection is reopened after a second. On the same connection, `onControl` receives stops and terminates issued by
+ * other processes (their activation's own database checks cover one lost while the connection was down).
  */
 export async function listenForWork(
   databaseUrl: string,
   onWork: () => void,
   log?: (level: "warn", message: string, data?: Record<string, unknown>) => void,
+  onControl?: (message: ControlMessage) => void,
 ): Promise<WorkNotifications> {
   let client: pg.Client | null = null;
   let closed = false;
@@ -21,7 +38,11 @@ export async function listenForWork(
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: databaseUrl, application_name: "studio-work-listener" });
-    c.on("notification", () => onWork());
+    c.on("notification", (n) => {
+      if (n.channel !== CONTROL_CHANNEL) return onWork();
+      const m = decodeControl(n.payload ?? "");
+      if (m) onControl?.(m);
+    });
     c.on("error", (err) => {
       log?.("warn", "work notifications lost; reconnecting", { error: err.message });
       void c.end().catch(() => {});
@@ -30,6 +51,7 @@ export async function listenForWork(
     });
     await c.connect();
     await c.query(`LISTEN ${WORK_CHANNEL}`);
+    if (onControl) await c.query(`LISTEN ${CONTROL_CHANNEL}`);
     if (closed) return void (await c.end());
     client = c;
     onWork(); // anything queued while no one listened

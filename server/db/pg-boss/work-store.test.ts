@@ -127,6 +127,52 @@ describe.skipIf(!adminUrl)("the work port on pg-boss", () => {
     await live.store.complete(taken[0]!.id);
   }, 40_000);
 
+  it("takes a dead worker's thread over within seconds: a stale heartbeat, or a process gone from this machine", async () => {
+    // Jobs expire after a minute: what comes back sooner comes from the heartbeat.
+    const dead = await proc();
+    const live = await proc();
+    const { hostname } = await import("node:os");
+    const gone = `${hostname()}:${2 ** 22 + 12345}`; // beyond pid_max: no such process here
+    // Same host name, no such pid here, but beating: another pid namespace (a container), alive.
+    const namesake = `${hostname()}:${2 ** 22 + 54321}`;
+    const owners = ["elsewhere:1", gone, "elsewhere:2", namesake];
+    const beat = async (owner: string, ms: number) =>
+      await dead.prisma.lease.upsert({ where: { key: `worker:${owner}` }, create: { key: `worker:${owner}`, owner, expiresAt: new Date(Date.now() + ms) }, update: { expiresAt: new Date(Date.now() + ms) } });
+    await beat(owners[0]!, 6000);
+    // Gone from this machine and silent for a beat and a half (last renewed 3.5 s ago).
+    await beat(owners[1]!, 2500);
+    await beat(owners[2]!, 6000);
+    await beat(owners[3]!, 6000);
+    const items = [];
+    for (const [i, owner] of owners.entries()) {
+      await dead.store.enqueue({ kind: "run", threadId: `t-dead-${i}`, dedupeKey: `run:t-dead-${i}` });
+      items.push(...(await dead.store.claim(owner, 10, 30_000)));
+    }
+    expect(items.map((i) => i.threadId)).toEqual(["t-dead-0", "t-dead-1", "t-dead-2", "t-dead-3"]);
+    // The process of `gone` is not on this machine and missed a beat: its thread is taken over at once; the others
+    // still beat.
+    const first = await claimWithin(live.store, "worker-live", 3000);
+    expect(first.map((i) => [i.threadId, i.attempts])).toEqual([["t-dead-1", 2]]);
+    // `elsewhere:1` stops beating; `elsewhere:2` keeps on: only the first one's thread comes back.
+    const keepBeating = setInterval(() => void Promise.all([beat(owners[2]!, 6000), beat(owners[3]!, 6000)]), 500);
+    try {
+      const started = Date.now();
+      const second = await claimWithin(live.store, "worker-live", 15_000);
+      expect(second.map((i) => [i.threadId, i.attempts])).toEqual([["t-dead-0", 2]]);
+      expect(Date.now() - started).toBeLessThan(9000);
+      expect(await claimWithin(live.store, "worker-live", 1500)).toEqual([]);
+      expect(await live.prisma.lease.findUnique({ where: { key: "thread:t-dead-2" } })).toMatchObject({ owner: "elsewhere:2" });
+      expect(await live.prisma.lease.findUnique({ where: { key: "thread:t-dead-3" } })).toMatchObject({ owner: namesake });
+      expect(await live.prisma.lease.findUnique({ where: { key: "thread:t-dead-0" } })).toMatchObject({ owner: "worker-live" });
+      for (const i of [...first, ...second]) await live.store.complete(i.id);
+    } finally {
+      clearInterval(keepBeating);
+      await dead.store.complete(items[2]!.id);
+      await dead.store.complete(items[3]!.id);
+      await dead.prisma.lease.deleteMany({ where: { key: { startsWith: "worker:" } } });
+    }
+  }, 40_000);
+
   it("keeps an activation that outlives its job's expiry exclusive while its worker renews the lease", async () => {
     const a = await proc({ jobExpirySeconds: 2 });
     const b = await proc({ jobExpirySeconds: 2 });

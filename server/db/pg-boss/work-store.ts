@@ -5,6 +5,7 @@ import type { Db } from "../client";
 import type { LeaseStore } from "../repositories/leases";
 import { PG_BOSS_SCHEMA, THREAD_WORK_QUEUE, WORK_CHANNEL, type JobQueue } from "./job-queue";
 import { prismaSqlExecutor } from "./sql-executor";
+import { sweepDeadWorkers } from "./dead-workers";
 
 interface JobData {
   kind: string;
@@ -25,10 +26,28 @@ export interface PgBossWork {
   /** How often `claim` re-queues running threads that have neither a worker nor a queued job (ms). */
   sweepMs: number;
   lastSweep: number;
+  /** How often `claim` looks for dead workers whose threads to take over (ms; see dead-workers.ts). */
+  deadSweepMs: number;
+  lastDeadSweep: number;
+  log?(level: "info" | "warn", message: string, data?: Record<string, unknown>): void;
 }
 
-export function createPgBossWork(queue: JobQueue, leases: LeaseStore, opts: { deferMs?: number; sweepMs?: number } = {}): PgBossWork {
-  return { queue, leases, deferMs: opts.deferMs ?? 250, claimed: new Map(), sweepMs: opts.sweepMs ?? 30_000, lastSweep: Date.now() };
+export function createPgBossWork(
+  queue: JobQueue,
+  leases: LeaseStore,
+  opts: { deferMs?: number; sweepMs?: number; deadSweepMs?: number; log?: PgBossWork["log"] } = {},
+): PgBossWork {
+  return {
+    queue,
+    leases,
+    deferMs: opts.deferMs ?? 250,
+    claimed: new Map(),
+    sweepMs: opts.sweepMs ?? 30_000,
+    lastSweep: Date.now(),
+    deadSweepMs: opts.deadSweepMs ?? 1000,
+    lastDeadSweep: 0,
+    log: opts.log,
+  };
 }
 
 const THREAD_LEASE = "thread:";
@@ -44,8 +63,9 @@ const threadLease = (threadId: string) => `${THREAD_LEASE}${threadId}`;
  *   A job whose thread is leased by another live worker (or already runs here) is put back for later, so two
  *   workers never run the same thread, also when an activation outlives the job's expiry.
  * - `fail` hands the job back to pg-boss, which retries it with exponential backoff up to the queue's retry limit.
- * - A worker that dies stops renewing its leases; pg-boss expires its jobs and retries them, and the next worker
- *   takes over the expired lease. A periodic sweep re-queues running threads left without a job (see `sweep`).
+ * - A worker that dies stops renewing its heartbeat: within seconds any worker takes its thread leases back and
+ *   hands its jobs out again (dead-workers.ts). pg-boss's job expiry remains the fallback for an owner without a
+ *   heartbeat. A periodic sweep re-queues running threads left without a job (see `sweep`).
  */
 export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
   const { boss } = work.queue;
@@ -88,6 +108,17 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
     for (const id of running) if (!held.has(threadLease(id))) await enqueueRun(id);
   }
 
+  /** Take over the threads of dead workers (their heartbeat stale, or their process gone from this machine). */
+  async function takeOverDeadWorkers(self: string): Promise<void> {
+    if (Date.now() - work.lastDeadSweep < work.deadSweepMs) return;
+    work.lastDeadSweep = Date.now();
+    const found = await sweepDeadWorkers(boss, self);
+    if (found.threads.length === 0) return;
+    // A thread whose job already ended gets a run (its failed jobs come back on their own, due now).
+    for (const id of found.withoutJob) await enqueueRun(id);
+    work.log?.("info", "took over the threads of dead workers", { workers: found.owners, threads: found.threads.length, jobs: found.jobs });
+  }
+
   return {
     async enqueue(item) {
       const data: JobData = { kind: item.kind, threadId: item.threadId ?? null, payload: item.payload ?? {} };
@@ -104,6 +135,7 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
     },
     async claim(owner, limit, leaseMs) {
       await sweep().catch(() => {});
+      await takeOverDeadWorkers(owner).catch((err: unknown) => work.log?.("warn", "looking for dead workers failed", { error: String(err) }));
       const jobs = await boss.fetch<JobData>(THREAD_WORK_QUEUE, { batchSize: limit, includeMetadata: true });
       const busy = new Set([...work.claimed.values()].map((c) => c.threadId));
       const out: WorkItemRecord[] = [];

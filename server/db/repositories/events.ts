@@ -60,7 +60,7 @@ export function eventLog(db: Db, kind: DatabaseKind = "sqlite"): EventLog {
       "i" AS (
         INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt")
         SELECT ${threadId}, "r"."eventSeq" - ${n} + "e"."ord", "e"."type", "e"."data", CAST(${createdAt} AS timestamp(3))
-        FROM "r", unnest(CAST(${events.map((e) => e.type)} AS text[]), CAST(${data.map((d) => JSON.stringify(d))} AS jsonb[])) WITH ORDINALITY AS "e"("type", "data", "ord")
+        FROM "r", unnest(CAST(${events.map((e) => e.type)} AS text[]), CAST(${data.map((d) => JSON.stringify(d))} AS json[])) WITH ORDINALITY AS "e"("type", "data", "ord")
       )
       SELECT "eventSeq" - ${n} + 1 AS "first" FROM "r"`;
     if (reserved.length === 0) throw new NotFoundError(`Thread ${threadId} not found`);

@@ -1,10 +1,16 @@
+export type AbortReason = "user_stop" | "terminated";
+
 /**
  * In-flight activations by thread, so a stop or terminate can abort the running step at once. Each activation also
  * owns the `state.context` object that its tools, hooks and invoked tools share (in-memory for that execution).
+ * With several processes (PostgreSQL workers) an abort of a thread that does not run here is passed to `broadcast`,
+ * which tells the other processes (a NOTIFY); they abort it with `abortHere`.
  */
 export class AbortRegistry {
   private readonly controllers = new Map<string, AbortController>();
   private readonly contexts = new Map<string, Record<string, unknown>>();
+
+  constructor(private readonly broadcast?: (threadId: string, reason: AbortReason) => void) {}
 
   begin(threadId: string): AbortController {
     const c = new AbortController();
@@ -25,8 +31,19 @@ export class AbortRegistry {
     return this.contexts.get(threadId);
   }
 
-  /** Abort the thread's running activation; returns whether one was running here. */
-  abort(threadId: string, reason: "user_stop" | "terminated"): boolean {
+  /**
+   * Abort the thread's running activation wherever it runs; returns whether one was running here. The stop or
+   * terminate is committed before this is called, so a lost broadcast only delays the abort: the activation's own
+   * check of the thread row and the fence in its step's transaction still discard the step (see run-step.ts).
+   */
+  abort(threadId: string, reason: AbortReason): boolean {
+    if (this.abortHere(threadId, reason)) return true;
+    this.broadcast?.(threadId, reason);
+    return false;
+  }
+
+  /** Abort the thread's activation if it runs in this process (a broadcast from another process lands here). */
+  abortHere(threadId: string, reason: AbortReason): boolean {
     const c = this.controllers.get(threadId);
     if (!c) return false;
     c.abort(reason);

@@ -8,7 +8,7 @@ import { createMessage } from "../kernel/message-writer";
 import type { StepContext } from "../kernel/step-context";
 import type { MessageRecord, Stores, ThreadRecord, ToolCallRecord } from "../ports";
 import { buildStepRequest, callModel, heldAnnouncement, type LeadEvent } from "../side-loop/llm-step";
-import { writeAttemptLog, type DeferredAttempt } from "../side-loop/request-log";
+import { CANCELLED_REQUEST, writeAttemptLog, type DeferredAttempt } from "../side-loop/request-log";
 import { offeredTools } from "../subagents/offered";
 import { registryMessage } from "../subagents/texts";
 import { toolStartedEvent } from "../tools/dispatch";
@@ -127,6 +127,9 @@ export async function runStep(
     },
     async (tx, msg, emit) => {
       const fresh = (await tx.threads.get(thread.id)) ?? thread;
+      // The fence: a terminate or stop committed while the request was in flight (by any process) discards the
+      // answer, as the abort would have; the row is locked, so neither can commit between this check and ours.
+      if (fresh.status === "terminated" || fresh.stopRequestedAt !== null) throw new StepDiscarded();
       const turn = fresh.state.turn ?? { side: ctx.side, active: true, steps: 0, startSeq: msg.seq - 1 };
       await tx.threads.update(thread.id, {
         state: { ...fresh.state, turn: { ...turn, steps: turn.steps + 1 }, activationSteps: fresh.state.activationSteps + 1 },
@@ -144,14 +147,28 @@ export async function runStep(
     },
     { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
   ).catch(async (err: unknown) => {
+    if (err instanceof StepDiscarded) {
+      // Nothing of the step was stored; its request is closed as cancelled, like one a stop aborted.
+      await deps.persistence.transaction((tx) => tx.llmLogs.interruptPending(thread.id, CANCELLED_REQUEST));
+      return null;
+    }
     // The message was not stored (a hook threw): the model's answer is still logged.
     if (deferred.attempt) await deps.events.commit((tx, emit) => logAttempt(tx, emit, null));
     throw err;
   });
+  // Discarded: the loop reads the thread again and ends (terminated) or applies the stop.
+  if (!assistant) return "continue";
   const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName, start, mayCarry ? carry : undefined);
   return outcome === "waiting" ? "stopped" : "continue";
 }
 
+
+/** Thrown in a step's transaction when the thread was terminated or stopped meanwhile: the transaction rolls back. */
+class StepDiscarded extends Error {
+  constructor() {
+    super("the step's answer was discarded: the thread was stopped or terminated while it was in flight");
+  }
+}
 
 /** `image/png` → `png`, `image/jpeg` → `jpg`; anything unusual → `bin`. */
 function imageExtension(mediaType: string): string {

@@ -64,17 +64,20 @@ export async function requestContinue(deps: RuntimeDeps, threadId: string): Prom
 }
 
 /**
- * While an activation runs, poll for a stop requested from elsewhere (another process's API) and abort the local
- * activation when one appears. Returns the function that stops the polling.
+ * While an activation runs, poll for a stop or terminate issued elsewhere (another process's API, whose broadcast
+ * may be lost) and abort the local activation when one appears. Returns the function that stops the polling.
  */
 export function watchStopRequests(deps: RuntimeDeps, threadId: string, controller: AbortController, intervalMs = 500): () => void {
   let busy = false;
   const timer = setInterval(() => {
     if (busy || controller.signal.aborted) return;
     busy = true;
-    stopRequested(deps, threadId)
-      .then((yes) => {
-        if (yes && !controller.signal.aborted) controller.abort("user_stop");
+    deps.persistence.threads
+      .get(threadId)
+      .then((t) => {
+        if (controller.signal.aborted || !t) return;
+        if (t.status === "terminated") controller.abort("terminated");
+        else if (t.stopRequestedAt !== null) controller.abort("user_stop");
       })
       .catch(() => {})
       .finally(() => {
