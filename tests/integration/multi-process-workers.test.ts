@@ -1,17 +1,12 @@
-import path from "node:path";
-import fs from "node:fs";
-import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/server/db/client";
+import { startPgCluster, type PgCluster } from "../helpers/pg-cluster";
+import { testPostgresAdminUrl } from "@/server/db/test-postgres";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { createPrismaClient, type PrismaClient } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
 import { createPersistence } from "@/server/db/persistence";
-import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "@/server/db/test-postgres";
 import { NodeProcess } from "../helpers/node-process";
-import { freePort } from "../helpers/server-process";
 import { SseRecorder } from "../helpers/sse-recorder";
-import { api, fixtureAgents, projectRoot, waitFor } from "../helpers/test-app";
-import { databaseTarget } from "@/server/db/database-url";
+import { api, waitFor } from "../helpers/test-app";
 
 /**
  * Scale-out on PostgreSQL for real: one app process without workers (RUNTIME_WORKERS=0), three `npm run worker`
@@ -26,48 +21,24 @@ const manager = "You are the crash manager.";
 const leaf = "You are the crash leaf.";
 
 describe.skipIf(!adminUrl)("one app process and three worker processes on PostgreSQL", () => {
-  const dbName = uniqueDatabaseName("workers");
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-workers-"));
-  let url: string;
+  let cluster: PgCluster;
   let fake: FakeLlm;
   let prisma: PrismaClient;
-  let app: NodeProcess;
   let base = "";
-  const workers: NodeProcess[] = [];
+  let workers: NodeProcess[] = [];
   const recorders: SseRecorder[] = [];
 
   beforeAll(async () => {
-    url = await createDatabase(adminUrl!, dbName);
-    await migrateDatabase(databaseTarget(url), { projectRoot });
-    prisma = createPrismaClient(databaseTarget(url));
     fake = await startFakeLlm({ port: Number(process.env.TEST_LLM_PORT ?? 0) });
-    const agentsDir = path.join(tmp, "agents");
-    fs.cpSync(fixtureAgents, agentsDir, { recursive: true });
-    const env = {
-      DATABASE_URL: url,
-      DATA_DIR: path.join(tmp, "data"),
-      AGENTS_DIR: agentsDir,
-      WATCH_DEFINITIONS: "0",
-      SECRETS_KEY: "33".repeat(32),
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: "k",
-      // A killed worker's threads come back after a few seconds (jobs expire after two lease periods).
-      WORKER_LEASE_SECONDS: "3",
-    };
-    const port = Number(process.env.TEST_APP_PORT ?? 0) || (await freePort());
-    base = `http://127.0.0.1:${port}`;
-    app = new NodeProcess("app", "scripts/api-server.ts", { ...env, PORT: String(port), RUNTIME_WORKERS: "0" });
-    await app.start(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true);
-    for (let i = 1; i <= 3; i++) workers.push(new NodeProcess(`worker ${i}`, "scripts/worker.ts", env));
+    // A killed worker's threads come back after a few seconds (jobs expire after two lease periods).
+    cluster = await startPgCluster(adminUrl!, { name: "workers", modelUrl: fake.url, workers: 3, startWorkers: false, env: { WORKER_LEASE_SECONDS: "3" } });
+    ({ prisma, base, workers } = cluster);
   }, 120_000);
 
   afterAll(async () => {
     for (const r of recorders) await r.close();
-    for (const p of [...workers, app]) await p?.stop();
+    await cluster?.close();
     await fake?.close();
-    await prisma?.$disconnect();
-    if (adminUrl) await dropDatabase(adminUrl, dbName);
-    fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   const get = async (p: string) => (await api(base, "GET", p)).body;

@@ -1,15 +1,9 @@
-import path from "node:path";
-import fs from "node:fs";
-import os from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/server/db/client";
+import { startPgCluster, type PgCluster } from "../helpers/pg-cluster";
+import { testPostgresAdminUrl } from "@/server/db/test-postgres";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { createPrismaClient, type PrismaClient } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
-import { databaseTarget } from "@/server/db/database-url";
-import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "@/server/db/test-postgres";
-import { NodeProcess } from "../helpers/node-process";
-import { freePort } from "../helpers/server-process";
-import { api, fixtureAgents, projectRoot, waitFor } from "../helpers/test-app";
+import { api, waitFor } from "../helpers/test-app";
 
 /**
  * Stop and terminate across processes, conformance-style: an API-only app (RUNTIME_WORKERS=0) and one worker process
@@ -21,45 +15,20 @@ const worker = "You are the child worker.";
 const LATE = "too late to count";
 
 describe.skipIf(!adminUrl)("stop and terminate from the API app abort a step running in a worker process", () => {
-  const dbName = uniqueDatabaseName("abort_x");
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-abort-"));
-  let url: string;
+  let cluster: PgCluster;
   let fake: FakeLlm;
   let prisma: PrismaClient;
-  let app: NodeProcess;
-  let workerProcess: NodeProcess;
   let base = "";
 
   beforeAll(async () => {
-    url = await createDatabase(adminUrl!, dbName);
-    await migrateDatabase(databaseTarget(url), { projectRoot });
-    prisma = createPrismaClient(databaseTarget(url));
     fake = await startFakeLlm({ port: Number(process.env.TEST_LLM_PORT ?? 0) });
-    const agentsDir = path.join(tmp, "agents");
-    fs.cpSync(fixtureAgents, agentsDir, { recursive: true });
-    const env = {
-      DATABASE_URL: url,
-      DATA_DIR: path.join(tmp, "data"),
-      AGENTS_DIR: agentsDir,
-      WATCH_DEFINITIONS: "0",
-      SECRETS_KEY: "44".repeat(32),
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: "k",
-    };
-    const port = Number(process.env.TEST_APP_PORT ?? 0) || (await freePort());
-    base = `http://127.0.0.1:${port}`;
-    app = new NodeProcess("app", "scripts/api-server.ts", { ...env, PORT: String(port), RUNTIME_WORKERS: "0" });
-    workerProcess = new NodeProcess("worker", "scripts/worker.ts", env);
-    await app.start(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true);
-    await workerProcess.start(() => workerProcess.output.includes("[worker]"));
+    cluster = await startPgCluster(adminUrl!, { name: "abort_x", modelUrl: fake.url, workers: 1 });
+    ({ prisma, base } = cluster);
   }, 120_000);
 
   afterAll(async () => {
-    for (const p of [workerProcess, app]) await p?.stop();
+    await cluster?.close();
     await fake?.close();
-    await prisma?.$disconnect();
-    if (adminUrl) await dropDatabase(adminUrl, dbName);
-    fs.rmSync(tmp, { recursive: true, force: true });
   });
   beforeEach(() => fake.clearRequests());
 

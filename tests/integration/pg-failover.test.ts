@@ -1,15 +1,10 @@
-import path from "node:path";
-import fs from "node:fs";
-import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/server/db/client";
+import { startPgCluster, type PgCluster } from "../helpers/pg-cluster";
+import { testPostgresAdminUrl } from "@/server/db/test-postgres";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
-import { createPrismaClient, type PrismaClient } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
-import { databaseTarget } from "@/server/db/database-url";
-import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "@/server/db/test-postgres";
 import { NodeProcess } from "../helpers/node-process";
-import { freePort } from "../helpers/server-process";
-import { api, fixtureAgents, projectRoot, waitFor } from "../helpers/test-app";
+import { api, waitFor } from "../helpers/test-app";
 
 /**
  * Failover in seconds on PostgreSQL: an API-only app and two worker processes with the default 30 s lease (so pg-boss
@@ -23,46 +18,22 @@ const manager = "You are the crash manager.";
 const leaf = "You are the crash leaf.";
 
 describe.skipIf(!adminUrl)("a killed worker's threads resume on another worker within seconds", () => {
-  const dbName = uniqueDatabaseName("failover");
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-failover-"));
-  let url: string;
+  let cluster: PgCluster;
   let fake: FakeLlm;
   let prisma: PrismaClient;
-  let app: NodeProcess;
   let env: Record<string, string>;
   let base = "";
-  const workers: NodeProcess[] = [];
+  let workers: NodeProcess[] = [];
 
   beforeAll(async () => {
-    url = await createDatabase(adminUrl!, dbName);
-    await migrateDatabase(databaseTarget(url), { projectRoot });
-    prisma = createPrismaClient(databaseTarget(url));
     fake = await startFakeLlm({ port: Number(process.env.TEST_LLM_PORT ?? 0) });
-    const agentsDir = path.join(tmp, "agents");
-    fs.cpSync(fixtureAgents, agentsDir, { recursive: true });
-    env = {
-      DATABASE_URL: url,
-      DATA_DIR: path.join(tmp, "data"),
-      AGENTS_DIR: agentsDir,
-      WATCH_DEFINITIONS: "0",
-      SECRETS_KEY: "66".repeat(32),
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: "k",
-    };
-    const port = Number(process.env.TEST_APP_PORT ?? 0) || (await freePort());
-    base = `http://127.0.0.1:${port}`;
-    app = new NodeProcess("app", "scripts/api-server.ts", { ...env, PORT: String(port), RUNTIME_WORKERS: "0" });
-    await app.start(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true);
-    for (let i = 1; i <= 2; i++) workers.push(new NodeProcess(`worker ${i}`, "scripts/worker.ts", env));
-    await Promise.all(workers.map((w) => w.start(() => w.output.includes("[worker]"))));
+    cluster = await startPgCluster(adminUrl!, { name: "failover", modelUrl: fake.url, workers: 2 });
+    ({ prisma, env, base, workers } = cluster);
   }, 120_000);
 
   afterAll(async () => {
-    for (const p of [...workers, app]) await p?.stop();
+    await cluster?.close();
     await fake?.close();
-    await prisma?.$disconnect();
-    if (adminUrl) await dropDatabase(adminUrl, dbName);
-    fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   const get = async (p: string) => (await api(base, "GET", p)).body;
