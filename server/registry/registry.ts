@@ -56,6 +56,14 @@ export interface BuildOptions {
   packageInfos?: readonly PackageInfo[];
 }
 
+/** What each snapshot was built from, so a draft can be built from the same inputs with some files changed. */
+const snapshotInputs = new WeakMap<RegistrySnapshot, { load: LoadResult; options: BuildOptions }>();
+
+/** The loaded files and options `snapshot` was built from (undefined for a snapshot not built by `buildSnapshot`). */
+export function inputsOf(snapshot: RegistrySnapshot): { load: LoadResult; options: BuildOptions } | undefined {
+  return snapshotInputs.get(snapshot);
+}
+
 /** Validates and links loaded files into an immutable snapshot. Never throws for bad definitions. */
 export function buildSnapshot(load: LoadResult, options: BuildOptions): RegistrySnapshot {
   const sink = new DiagnosticSink();
@@ -106,7 +114,9 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
     files: freezeData(files),
     ...(options.packageInfos?.length ? { packages: freezeData([...options.packageInfos]) } : {}),
   };
-  return Object.freeze(snapshot);
+  Object.freeze(snapshot);
+  snapshotInputs.set(snapshot, { load, options });
+  return snapshot;
 }
 
 /** Loads, validates and links every definition under `options.dir` into a snapshot (one call, no watching). */

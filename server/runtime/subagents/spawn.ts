@@ -73,7 +73,8 @@ export async function spawnChild(deps: RuntimeDeps, req: SpawnRequest): Promise<
       userId: req.parent.userId,
       tags,
       name: req.threadName,
-      state: initialThreadState(),
+      // A child of a draft thread runs the same draft.
+      state: req.parent.state.draft ? { ...initialThreadState(), draft: req.parent.state.draft } : initialThreadState(),
       status: "running",
     });
     for (const r of parentEnv) await tx.env.set("thread", child.id, r.name, r.type, r.value);
