@@ -11,7 +11,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts", "agents/**/*.test.ts", "components/**/*.test.ts", "shared/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts", "agents/**/*.test.ts", "components/**/*.test.ts", "shared/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

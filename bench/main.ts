@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { concurrency } from "./concurrency";
 import { fanOut } from "./fan-out";
 import { startFakeServer, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
+import { editorSection } from "./results-section";
 import { sseFanOut } from "./sse-fan-out";
 import { stepOverhead } from "./step-overhead";
 import { stepOverheadPostgres } from "./step-overhead-pg";
@@ -110,7 +111,9 @@ async function main(): Promise<void> {
     "",
   ];
   const file = path.join(import.meta.dirname, "RESULTS.md");
-  fs.writeFileSync(file, out.join("\n"));
+  // The section `npm run bench:editor` wrote stays as it is.
+  const editor = fs.existsSync(file) ? editorSection(fs.readFileSync(file, "utf8")) : null;
+  fs.writeFileSync(file, editor ? `${out.join("\n").replace(/\s*$/, "")}\n\n${editor}\n` : out.join("\n"));
   console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
 }
 
