@@ -1,7 +1,7 @@
 "use client";
 
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { json, jsonParseLinter } from "@codemirror/lang-json";
+import { json } from "@codemirror/lang-json";
 import { bracketMatching } from "@codemirror/language";
 import { lintGutter, linter } from "@codemirror/lint";
 import { search, searchKeymap } from "@codemirror/search";
@@ -10,6 +10,7 @@ import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { useEffect, useRef } from "react";
 import { useDarkClass } from "../canvas/use-dark";
 import { codeHighlighting, codeTheme, darkCodeTheme } from "./codemirror-setup";
+import { jsonDiagnostics } from "./json-lint";
 
 const external = Annotation.define<boolean>();
 
@@ -38,8 +39,7 @@ export function JsonCodeEditor({ id, value, readOnly, onChange, label, hint }: {
           json(),
           codeHighlighting,
           bracketMatching(),
-          // An empty text means "not set": only a non-empty text is parsed.
-          linter((ev) => (ev.state.doc.length === 0 ? [] : jsonParseLinter()(ev)), { delay: 200 }),
+          linter(jsonDiagnostics, { delay: 200 }),
           lintGutter(),
           search({ top: true }),
           EditorView.lineWrapping,

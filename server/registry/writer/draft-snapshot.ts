@@ -97,3 +97,25 @@ export function draftSnapshot(base: RegistrySnapshot, changes: readonly SaveChan
   const first = issues[0]!;
   throw new DefinitionWriteError("VALIDATION_ERROR", `The draft cannot run: ${first.file}${first.path ? ` ${first.path}` : ""}: ${first.message}`, issues);
 }
+
+/** How many built drafts a process keeps (least recently used first out); a dropped one is rebuilt on its next use. */
+export const MAX_CACHED_DRAFTS = 16;
+const built = new Map<string, { base: RegistrySnapshot; snapshot: RegistrySnapshot }>();
+
+/**
+ * `draftSnapshot` of a stored draft, built once per draft id and saved snapshot (the runtime and the chat views ask for
+ * it often); at most `MAX_CACHED_DRAFTS` are kept. Throws as `draftSnapshot` does.
+ */
+export function cachedDraftSnapshot(base: RegistrySnapshot, draft: { id: string; changes: readonly unknown[] }): RegistrySnapshot {
+  const hit = built.get(draft.id);
+  if (hit && hit.base === base) {
+    built.delete(draft.id);
+    built.set(draft.id, hit);
+    return hit.snapshot;
+  }
+  const snapshot = draftSnapshot(base, draft.changes as SaveChange[]);
+  built.delete(draft.id);
+  built.set(draft.id, { base, snapshot });
+  while (built.size > MAX_CACHED_DRAFTS) built.delete(built.keys().next().value!);
+  return snapshot;
+}
