@@ -103,6 +103,27 @@ describe("Try it on an unsaved draft", () => {
     expect(child!.state.draft?.id).toBe((await t.app.persistence.threads.get(id))!.state.draft!.id);
   });
 
+  it("runs an agent that exists only in the draft, and the chat view shows it with the draft's agents", async () => {
+    fake.setScript([{ when: { system_contains: "You are the brand-new drafted agent." }, respond: { content: "new agent here" } }]);
+    const changes: SaveChange[] = [
+      { op: "write", kind: "prompts", file: null, hash: null, value: { name: "fresh_prompt", prompt: "You are the brand-new drafted agent.", model: "primary", includeChat: true, tools: ["echo"] } },
+      { op: "write", kind: "agents", file: null, hash: null, value: { name: "fresh_agent", type: "ai_human", title: "Fresh", sideA: { prompt: "fresh_prompt" } } },
+    ];
+    const res = await tryDraft({ agent_id: "fresh_agent", changes });
+    expect(res.status).toBe(200);
+    const id = res.body.result.data.id as string;
+    expect((await admin("POST", `/api/threads/${id}/messages`, { content: "hi" })).status).toBe(202);
+    await waitIdle(id);
+    expect((await admin("GET", `/api/threads/${id}/messages`)).body.messages.at(-1).content).toBe("new agent here");
+    expect(fs.existsSync(path.join(t.agentsDir, "agents/fresh_agent.ts"))).toBe(false);
+    const snap = await admin("GET", `/api/trpc/chat.snapshot?input=${encodeURIComponent(JSON.stringify({ threadId: id }))}`);
+    expect(snap.body.result.data.draftAgents.map((a: { name: string }) => a.name)).toContain("fresh_agent");
+    expect(snap.body.result.data.toolKinds.echo).toBe("tool");
+    // An ordinary thread's view has no draft agents.
+    const plain = (await admin("POST", "/api/threads", { agent_id: "chat" })).body.threadId as string;
+    expect((await admin("GET", `/api/trpc/chat.snapshot?input=${encodeURIComponent(JSON.stringify({ threadId: plain }))}`)).body.result.data.draftAgents).toBeNull();
+  });
+
   it("stops a draft thread with a clear error when its draft no longer builds (the saved files changed)", async () => {
     fake.setScript([{ respond: { content: "should not be asked" } }]);
     fake.clearRequests();
