@@ -17,8 +17,8 @@ export interface EditorFigures {
 
 const GOAL_LAYOUT_MS = 1000;
 const GOAL_FPS = 60;
-/** A run "holds 60 fps" when its median frame is within a 60 Hz frame (rAF deltas jitter around 16.7 ms). */
-const meets60 = (medianMs: number) => medianMs <= 17.5;
+/** A run holds 60 fps when it averages at least 57 (rAF deltas jitter around 16.7 ms). */
+const meets60 = (fps: number) => fps >= 57;
 
 export function editorSectionBody(f: EditorFigures): string {
   const moving = f.frames.filter((r) => !r.label.startsWith("idle"));
@@ -33,7 +33,7 @@ export function editorSectionBody(f: EditorFigures): string {
     "| goal | figure | met |",
     "| --- | --- | --- |",
     `| first layout < ${GOAL_LAYOUT_MS} ms | ${f.firstLayoutMs} ms (ELK computing ${f.elkMs} ms; cold web worker) | ${f.firstLayoutMs < GOAL_LAYOUT_MS ? "yes" : "no"} |`,
-    `| pan and zoom at ${GOAL_FPS} fps | lowest of the pan/zoom runs: ${Number.isFinite(worst) ? worst : "?"} fps | ${moving.length > 0 && moving.every((r) => meets60(r.medianMs)) ? "yes (median frame ≤ 17.5 ms in every run)" : "no"} |`,
+    `| pan and zoom at ${GOAL_FPS} fps | lowest average of the pan/zoom runs: ${Number.isFinite(worst) ? worst : "?"} fps (median frame ${Math.max(...moving.map((r) => r.medianMs))} ms at worst) | ${moving.length > 0 && moving.every((r) => meets60(r.fps)) ? "yes" : "no"} |`,
     "",
     "| view | action | drawn as | frames | median ms | p95 ms | max ms | fps | frames > 33 ms |",
     "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
