@@ -71,8 +71,13 @@ test("provider options are edited in CodeMirror with JSON diagnostics inline; sc
   await editor.select("prompt", "drafter");
   const schema = editor.fieldFrame("requiredSchema").getByTestId("code-view");
   await expect(schema).toContainText("z.object");
-  await expect(schema).toHaveAttribute("contenteditable", "false");
+  await expect(schema).toHaveAttribute("aria-readonly", "true");
   await expect(schema.locator(".cm-line span").first()).toBeVisible();
+  // Selectable and searchable, but typing changes nothing.
+  await schema.click();
+  await page.keyboard.type("typed");
+  await expect(schema).not.toContainText("typed");
+  await expect(editor.status).toHaveText("1 unsaved change");
 });
 
 test("Variables → Type explains variable types, not agent types", async ({ page }) => {
