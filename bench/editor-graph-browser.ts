@@ -128,7 +128,7 @@ export async function performanceMetrics(page: Page): Promise<Metrics> {
 }
 
 /** Runs `action` while recording frame times; prints the figures and where the main thread spent its time. */
-export async function measure(page: Page, label: string, action: () => Promise<void>) {
+export async function measure(page: Page, label: string, action: () => Promise<void>): Promise<FrameStats & { shown: string }> {
   const mounted = await page.locator(".react-flow__node").count();
   const overview = (await page.getByTestId("editor-canvas").getAttribute("data-lod")) === "low";
   const shown = overview ? "overview canvas" : `${mounted} DOM nodes`;
@@ -142,10 +142,10 @@ export async function measure(page: Page, label: string, action: () => Promise<v
   const d = (k: string) => Math.round(((after[k] ?? 0) - (before[k] ?? 0)) * 1000);
   const busy = d("TaskDuration");
   const other = busy - d("ScriptDuration") - d("RecalcStyleDuration") - d("LayoutDuration");
-  console.log(
-    `  ${label.padEnd(20)} ${shown.padStart(15)}  frames ${String(s.frames).padStart(4)}  median ${s.medianMs} ms  p95 ${s.p95Ms} ms  max ${s.maxMs} ms  ${s.fps} fps  >33ms: ${s.over33}`,
-  );
+  const line = `  ${label.padEnd(20)} ${shown.padStart(15)}  frames ${String(s.frames).padStart(4)}  median ${s.medianMs} ms  p95 ${s.p95Ms} ms  max ${s.maxMs} ms  ${s.fps} fps  >33ms: ${s.over33}`;
+  console.log(line);
   console.log(
     `  ${"".padEnd(20)} main thread busy ${busy} of ${Math.round(wall)} ms: script ${d("ScriptDuration")}, style ${d("RecalcStyleDuration")}, layout ${d("LayoutDuration")}, paint and other ${other}`,
   );
+  return { ...s, shown };
 }

@@ -19,7 +19,7 @@ import { blackBox } from "./black-box-scenario";
 import { concurrency } from "./concurrency";
 import { fanOut } from "./fan-out";
 import { startFakeServer, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
-import { RESULTS_FILE, table, writeSections } from "./results-file";
+import { RESULTS_FILE, RESULTS_HEADER, table, writeSections } from "./results-file";
 import { sseFanOut } from "./sse-fan-out";
 import { stepOverhead } from "./step-overhead";
 import { stepOverheadPostgres } from "./step-overhead-pg";
@@ -113,14 +113,7 @@ async function main(): Promise<void> {
       ),
     });
   }
-  const header = [
-    "# Benchmark results",
-    "",
-    "Written by `npm run bench` (and other benches, each in its own marked section). The scripted OpenAI-compatible server",
-    "(scripts/fake-llm, its own process) answers on loopback with no delay, so the figures are the framework's cost.",
-    "Medians and p95 are over repeated runs (or over steps/events where the measure says so).",
-  ].join("\n");
-  writeSections(header, sections, "bench-in-process");
+  writeSections(RESULTS_HEADER, sections, "bench-in-process");
   console.log(`\nWrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
 }
 

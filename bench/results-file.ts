@@ -16,6 +16,15 @@ import type { Row } from "./harness";
 
 export const RESULTS_FILE = path.join(import.meta.dirname, "RESULTS.md");
 
+/** The title and paragraph above the sections (whichever bench writes the file first puts them in). */
+export const RESULTS_HEADER = [
+  "# Benchmark results",
+  "",
+  "Written by `npm run bench` (and other benches, each in its own marked section). The scripted OpenAI-compatible server",
+  "(scripts/fake-llm, its own process) answers on loopback with no delay, so the figures are the framework's cost.",
+  "Medians and p95 are over repeated runs (or over steps/events where the measure says so).",
+].join("\n");
+
 const SECTION = /<!-- begin:([\w-]+) -->\n([\s\S]*?)<!-- end:\1 -->\n?/g;
 
 /** The marked sections of `text`, in order. */

@@ -31,7 +31,7 @@ async function newPrompt(editor: EditorPage, name: string, system: string) {
   await expect(editor.panel.getByTestId("definition-panel")).toHaveAttribute("data-name", name);
 }
 
-test("a dual_ai agent from scratch: two prompts with @-mentioned tools, a model from the picker, saved as clean files the registry accepts, tried in the docked chat", async ({ page }) => {
+test("a dual_ai agent from scratch: two prompts with @-mentioned tools, a model from the picker, tried unsaved in the docked chat, then saved as clean files the registry accepts", async ({ page }) => {
   const editor = new EditorPage(page);
   const before = dir.list();
   await editor.open();
@@ -63,6 +63,26 @@ test("a dual_ai agent from scratch: two prompts with @-mentioned tools, a model 
   await expect(editor.node("agent", "pitch_pair")).toHaveAttribute("data-issues", "none");
   await expect(editor.status).toHaveText("3 unsaved changes");
 
+  // Try it in the docked chat before saving: the thread runs the unsaved draft; both sides work, the judge's approval
+  // ends the session; nothing is written.
+  await setScript(E2E_FAKE_LLM_URL, [
+    { when: { system_contains: "You are the Pitch Writer" }, respond: { content: "Pitch: a bakery that delivers by bike." } },
+    { when: { system_contains: "You are the Pitch Judge" }, respond: { tool_calls: [{ name: "approve_draft", arguments: { draft: "Pitch: a bakery that delivers by bike." } }] } },
+  ]);
+  await editor.select("agent", "pitch_pair");
+  await editor.panel.getByRole("button", { name: "▶ Try it" }).click();
+  await expect(page.getByTestId("try-it-draft")).toHaveText("The thread runs your unsaved draft (3 changes), checked first; nothing is saved.");
+  await page.getByTestId("try-it-dialog").getByRole("button", { name: "Start thread" }).click();
+  const dock = page.getByTestId("try-dock");
+  // A dual_ai thread waits for a first message (sent as side B; side A answers it).
+  await dock.getByTestId("composer-input").fill("Brief: a bakery, two sentences.");
+  await dock.getByTestId("send-button").click();
+  await expect(dock.getByTestId("message").filter({ hasText: "a bakery that delivers by bike" }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(dock.getByTestId("tool-call").filter({ has: page.locator('[data-tool="approve_draft"]') })).toBeVisible({ timeout: 30_000 });
+  expect(dir.list()).toEqual(before);
+  await dock.getByRole("button", { name: "Close the chat" }).click();
+  await expect(editor.status).toHaveText("3 unsaved changes");
+
   // Save through the review: three new files, nothing else changes, and the registry loads them without a problem.
   await editor.save();
   const writer = dir.read("prompts/pitch_writer.ts");
@@ -77,19 +97,4 @@ test("a dual_ai agent from scratch: two prompts with @-mentioned tools, a model 
   await expect.poll(() => diagnostics()).toEqual([]);
 
   expect(agent).toMatch(/sideA: \{[^}]*prompt: "pitch_writer"[^}]*sessionFail: "give_up"/);
-
-  // Try it in the docked chat: both sides work, the judge's approval ends the session.
-  await setScript(E2E_FAKE_LLM_URL, [
-    { when: { system_contains: "You are the Pitch Writer" }, respond: { content: "Pitch: a bakery that delivers by bike." } },
-    { when: { system_contains: "You are the Pitch Judge" }, respond: { tool_calls: [{ name: "approve_draft", arguments: { draft: "Pitch: a bakery that delivers by bike." } }] } },
-  ]);
-  await editor.select("agent", "pitch_pair");
-  await editor.panel.getByRole("button", { name: "▶ Try it" }).click();
-  await page.getByTestId("try-it-dialog").getByRole("button", { name: "Start thread" }).click();
-  const dock = page.getByTestId("try-dock");
-  // A dual_ai thread waits for a first message (sent as side B; side A answers it).
-  await dock.getByTestId("composer-input").fill("Brief: a bakery, two sentences.");
-  await dock.getByTestId("send-button").click();
-  await expect(dock.getByTestId("message").filter({ hasText: "a bakery that delivers by bike" }).first()).toBeVisible({ timeout: 30_000 });
-  await expect(dock.getByTestId("tool-call").filter({ has: page.locator('[data-tool="approve_draft"]') })).toBeVisible({ timeout: 30_000 });
 });

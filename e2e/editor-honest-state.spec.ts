@@ -50,6 +50,36 @@ test("the save status counts every pending change and says when a field holds in
   expect(dir.list()).toEqual(before);
 });
 
+test("provider options are edited in CodeMirror with JSON diagnostics inline; schemas and code are read-only highlighted views", async ({ page }) => {
+  const editor = new EditorPage(page);
+  await editor.open();
+  await editor.select("model", "fast");
+  const options = editor.fieldFrame("providerOptions");
+  await editor.field("providerOptions").fill('{ "temperature": 0.2, oops }');
+  // The parse error is marked where it is (a range in the text and a mark in the gutter), and nothing is applied.
+  await expect(options.getByTestId("field-error")).toHaveText("not valid JSON yet");
+  await expect(options.locator(".cm-lintRange-error")).toHaveCount(1);
+  await expect(options.locator(".cm-lint-marker-error")).toBeVisible();
+  await expect(editor.status).toHaveText("1 field with invalid input (not applied)");
+  await editor.field("providerOptions").fill('{ "temperature": 0.2 }');
+  await expect(options.locator(".cm-lintRange-error")).toHaveCount(0);
+  await expect(editor.status).toHaveText("1 unsaved change");
+  // JSON tokens are highlighted (CodeMirror's JSON language).
+  await expect(options.locator(".cm-line span").first()).toBeVisible();
+
+  // A zod schema in the file: shown as TypeScript, highlighted, not editable.
+  await editor.select("prompt", "drafter");
+  const schema = editor.fieldFrame("requiredSchema").getByTestId("code-view");
+  await expect(schema).toContainText("z.object");
+  await expect(schema).toHaveAttribute("aria-readonly", "true");
+  await expect(schema.locator(".cm-line span").first()).toBeVisible();
+  // Selectable and searchable, but typing changes nothing.
+  await schema.click();
+  await page.keyboard.type("typed");
+  await expect(schema).not.toContainText("typed");
+  await expect(editor.status).toHaveText("1 unsaved change");
+});
+
 test("Variables → Type explains variable types, not agent types", async ({ page }) => {
   const editor = new EditorPage(page);
   await editor.open();

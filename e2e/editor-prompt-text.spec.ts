@@ -55,6 +55,17 @@ test("prompt text: highlighted tokens, inline warnings for undefined variables a
   await expect(editor.field("model")).toHaveValue("careful");
   await expect(editor.node("prompt", "support_agent")).toContainText("careful");
   await expect(editor.status).toHaveText("2 unsaved changes");
+
+  // The provider's own model list (GET /api/providers/openai/models): the files it lists say so, and a listed model no
+  // file names yet can be added as a new model file.
+  await expect(picker.getByTestId("provider-status")).toContainText("openai: ");
+  await expect(picker.getByRole("radio", { name: /^careful/ }).getByTestId("model-listed")).toHaveText(" · listed by openai");
+  await picker.getByLabel("Search models").fill("gpt-4o-mini");
+  await picker.getByTestId("provider-models").locator("summary").click();
+  await picker.getByRole("button", { name: "Add openai gpt-4o-mini" }).click();
+  await expect(editor.node("model", "gpt_4o_mini")).toBeVisible();
+  await expect(editor.node("prompt", "support_agent")).toContainText("gpt_4o_mini");
+  await expect(editor.status).toHaveText("3 unsaved changes");
 });
 
 test("prompt text: @ completes tools and adds a picked tool to the prompt, {{ completes variables; saved as parts", async ({ page }) => {

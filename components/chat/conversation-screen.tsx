@@ -39,7 +39,11 @@ export function ConversationScreen({ threadId, compact = false }: { threadId: st
     ),
   );
   const overview = useQuery(trpc.registry.overview.queryOptions());
-  const agents = useMemo(() => new Map((overview.data?.agents ?? []).map((a) => [a.name, a])), [overview.data]);
+  // A Try it thread of an unsaved draft: its agents as the draft defines them, over the saved ones.
+  const agents = useMemo(
+    () => new Map([...(overview.data?.agents ?? []), ...(snapshot.data?.draftAgents ?? [])].map((a) => [a.name, a])),
+    [overview.data, snapshot.data?.draftAgents],
+  );
 
   if (snapshot.isError) {
     const notFound = (snapshot.error.data as { appCode?: string } | undefined)?.appCode === "NOT_FOUND";

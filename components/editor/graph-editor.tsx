@@ -39,7 +39,7 @@ export function GraphEditor({ root }: { root?: string }) {
   const [saveError, setSaveError] = useState<SaveError | null>(null);
   const [relayout, setRelayout] = useState(0);
   const [spotlight, setSpotlight] = useState<string | null>(null);
-  const [tryDock, setTryDock] = useState<{ agent: string; threadId: string } | null>(null);
+  const [tryDock, setTryDock] = useState<{ agent: string; threadId: string; draft: boolean } | null>(null);
   const saving = useRef(false);
 
   useEffect(() => warmUpLayout(), []);
@@ -234,7 +234,14 @@ export function GraphEditor({ root }: { root?: string }) {
           </div>
           {tryDock ? <TryDock key={tryDock.threadId} {...tryDock} onClose={() => setTryDock(null)} /> : <SidePanel />}
         </div>
-        <EditorDialogs dialog={dialog} onClose={() => setDialog(null)} pending={pending} onTry={(agent, threadId) => setTryDock({ agent, threadId })} />
+        <EditorDialogs
+          dialog={dialog}
+          onClose={() => setDialog(null)}
+          pending={pending}
+          draft={dialog?.type === "try" && !readonly && pending > 0 ? saveChanges(docs) : null}
+          onDraftError={setSaveError}
+          onTry={(agent, threadId, draft) => setTryDock({ agent, threadId, draft })}
+        />
         {review ? <ReviewDialog files={review} saving={save.isPending} onConfirm={() => void doSave()} onClose={closeReview} /> : null}
       </div>
       </InputReportContext.Provider>

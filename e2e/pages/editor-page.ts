@@ -49,7 +49,7 @@ export class EditorPage {
 
   /** The input (or select, textarea) of the field at a dotted path in the side panel. */
   field(path: string): Locator {
-    return this.panel.locator(`[data-field-path="${path}"]`).first().locator("input, select, textarea").first();
+    return this.panel.locator(`[data-field-path="${path}"]`).first().locator("input, select, textarea, [contenteditable=true]").first();
   }
 
   fieldFrame(path: string): Locator {

@@ -3,7 +3,7 @@
  * reports diagnostics, and reloads on change.
  */
 export { createRegistryStore, type RegistryListener, type RegistryStore, type RegistryStoreOptions } from "./watcher";
-export { buildSnapshot, loadRegistry } from "./registry";
+export { buildSnapshot, inputsOf, loadRegistry } from "./registry";
 export { isDefinitionFileName, listDefinitionFiles, loadDefinitionFiles, type FoundFile, type LoadResult } from "./loader";
 export { formatDiagnostic, sortDiagnostics } from "./diagnostics";
 export { agentGraphFiles, walkAgentGraph, type GraphNode } from "./graph";

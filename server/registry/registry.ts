@@ -56,6 +56,18 @@ export interface BuildOptions {
   packageInfos?: readonly PackageInfo[];
 }
 
+/**
+ * What each snapshot was built from, so a draft can be built from the same inputs with some files changed: a hidden
+ * property under a global symbol, so every copy of this module (a bundler may load several) finds it.
+ */
+const INPUTS = Symbol.for("standard-agents-studio.registry-snapshot-inputs");
+type SnapshotInputs = { load: LoadResult; options: BuildOptions };
+
+/** The loaded files and options `snapshot` was built from (undefined for a snapshot not built by `buildSnapshot`). */
+export function inputsOf(snapshot: RegistrySnapshot): SnapshotInputs | undefined {
+  return (snapshot as unknown as { [INPUTS]?: SnapshotInputs })[INPUTS];
+}
+
 /** Validates and links loaded files into an immutable snapshot. Never throws for bad definitions. */
 export function buildSnapshot(load: LoadResult, options: BuildOptions): RegistrySnapshot {
   const sink = new DiagnosticSink();
@@ -106,6 +118,7 @@ export function buildSnapshot(load: LoadResult, options: BuildOptions): Registry
     files: freezeData(files),
     ...(options.packageInfos?.length ? { packages: freezeData([...options.packageInfos]) } : {}),
   };
+  Object.defineProperty(snapshot, INPUTS, { value: { load, options } satisfies SnapshotInputs, enumerable: false });
   return Object.freeze(snapshot);
 }
 

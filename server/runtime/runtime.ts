@@ -17,6 +17,7 @@ import { requestContinue, requestStop, waitForStopApplied } from "./thread/stop-
 import { Scheduler } from "./thread/scheduler";
 import { enqueueMessage, terminateThread } from "./thread/thread-ops";
 import { forkThread, type ForkInput } from "./thread/fork-thread";
+import { depsForThread } from "./kernel/thread-definitions";
 import { replayRequest, type ReplayInput, type ReplayResult } from "./thread/replay-request";
 import { deleteThreadMessage } from "./thread/delete-message";
 import { fulfillVariableRequest, getVariableRequest } from "./subagents/bootstrap";
@@ -31,6 +32,8 @@ export interface RuntimeOptions {
   /** The MCP client (server/mcp); without one, MCP tools answer with a clear tool error. */
   mcp?: McpClientPort;
   definitions(): Definitions;
+  /** Builds the definitions of an unsaved editor draft ("Try it" threads); see `RuntimeDeps.draftDefinitions`. */
+  draftDefinitions?: RuntimeDeps["draftDefinitions"];
   secrets: SecretBox | null;
   settings: RuntimeSettings;
   workerId: string;
@@ -84,6 +87,7 @@ export class Runtime {
       llm: opts.llm,
       ...(opts.mcp ? { mcp: opts.mcp } : {}),
       definitions: opts.definitions,
+      ...(opts.draftDefinitions ? { draftDefinitions: opts.draftDefinitions } : {}),
       secrets: opts.secrets,
       settings: opts.settings,
       aborts,
@@ -131,7 +135,8 @@ export class Runtime {
 
   /** The `ThreadState` of a thread outside any step (thread endpoints and controllers use it). */
   async threadState(threadId: string): Promise<ThreadState> {
-    return this.deps.capabilities.threadState(bareScope(this.deps, await this.getThread(threadId)));
+    const thread = await this.getThread(threadId);
+    return this.deps.capabilities.threadState(bareScope(depsForThreadOrSaved(this.deps, thread), thread));
   }
 
   /** Delete a message of an idle thread (an assistant message with the results of its tool calls). */
@@ -141,7 +146,8 @@ export class Runtime {
 
   /** Send a logged model request again (as it was or edited, to the same or another model); the thread is untouched. */
   async replayRequest(threadId: string, logId: string, input: ReplayInput, signal?: AbortSignal): Promise<ReplayResult> {
-    return replayRequest(this.deps, await this.getThread(threadId), logId, input, signal);
+    const thread = await this.getThread(threadId);
+    return replayRequest(depsForThreadOrSaved(this.deps, thread), thread, logId, input, signal);
   }
 
   /** `value` with the thread's secret values masked (error messages of endpoints, before they leave the server). */
@@ -221,5 +227,14 @@ export class Runtime {
   private async waitForActivation(threadId: string, timeoutMs = 5000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (this.deps.aborts.isRunning(threadId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A draft thread's deps outside its activations (its state, a replay); the saved definitions when the draft no longer builds. */
+function depsForThreadOrSaved(deps: RuntimeDeps, thread: ThreadRecord): RuntimeDeps {
+  try {
+    return depsForThread(deps, thread);
+  } catch {
+    return deps;
   }
 }

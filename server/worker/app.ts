@@ -13,6 +13,7 @@ import { redactConsole } from "@/server/runtime/env/console-redaction";
 import { createSecretBox } from "@/server/runtime/env/secret-box";
 import { createLlmClient } from "@/server/runtime/llm/llm-client";
 import { Runtime } from "@/server/runtime/runtime";
+import { draftDefinitionsCache } from "./draft-definitions";
 import { createEventBus } from "./event-bus";
 import { startPgWork } from "./pg-work";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
@@ -107,6 +108,8 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
       customProvider: (name) => registry.current().providers.get(name)?.factory,
     }),
     definitions: definitionsCache(() => registry.current()),
+    // "Try it" threads on an unsaved editor draft: the draft's changes over the current saved definitions.
+    draftDefinitions: draftDefinitionsCache(() => registry.current()),
     secrets,
     settings: {
       maxTotalSteps: cfg.MAX_TOTAL_STEPS,

@@ -4,19 +4,43 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
+import type { SaveChange } from "@/shared/editor/save-change";
+import type { SaveError } from "../save-errors";
+import { saveErrorOf } from "../state/use-save-review";
 import { chatHref, inspectorHref, newThreadHref } from "../thread-links";
 import { dialogInput, Field, Modal, primaryButton, secondaryButton } from "./modal";
 
 /**
  * Starts a thread with an agent: asks for the variables its graph declares, then docks its chat in the editor (or
- * opens it in the chat or the inspector). It runs the saved definitions, and says so when edits are pending.
+ * opens it in the chat or the inspector). With unsaved changes and a `draft` (an editor that can save), the thread
+ * runs the draft: the server checks it first (its issues are listed here and in the editor, each with its field) and
+ * writes nothing. Without one it runs the saved definitions, and says so when edits are pending.
  */
-export function TryItDialog({ agent, pending, onClose, onStarted }: { agent: string; pending: number; onClose(): void; onStarted?(threadId: string): void }) {
+export function TryItDialog({
+  agent,
+  pending,
+  draft = null,
+  onDraftError,
+  onClose,
+  onStarted,
+}: {
+  agent: string;
+  pending: number;
+  draft?: SaveChange[] | null;
+  onDraftError?(error: SaveError): void;
+  onClose(): void;
+  onStarted?(threadId: string, fromDraft: boolean): void;
+}) {
   const trpc = useTRPC();
   const overview = useQuery(trpc.registry.overview.queryOptions());
-  const summary = overview.data?.agents.find((a) => a.name === agent);
+  const fromDraft = draft !== null && draft.length > 0;
+  // A new agent of the draft is not in the saved registry: it starts without the variables form.
+  const summary = overview.data?.agents.find((a) => a.name === agent) ?? (fromDraft && overview.data ? { requiredVariables: [], variables: [] } : undefined);
   const [env, setEnv] = useState<Record<string, string>>({});
-  const create = useMutation(trpc.threads.create.mutationOptions());
+  const saved = useMutation(trpc.threads.create.mutationOptions());
+  const drafted = useMutation(trpc.editor.tryDraft.mutationOptions());
+  const create = fromDraft ? drafted : saved;
+  const issues = fromDraft && drafted.error ? saveErrorOf(drafted.error).details : [];
   const required = new Set(summary?.requiredVariables.map((v) => v.name));
   const variables = [...(summary?.variables ?? [])].sort((a, b) => Number(required.has(b.name)) - Number(required.has(a.name)));
   const missing = [...required].filter((n) => !env[n]?.trim());
@@ -49,10 +73,17 @@ export function TryItDialog({ agent, pending, onClose, onStarted }: { agent: str
             if (missing.length > 0) return;
             const types = Object.fromEntries(variables.filter((v) => env[v.name]).map((v) => [v.name, v.type]));
             const values = Object.fromEntries(Object.entries(env).filter(([, v]) => v.trim() !== ""));
-            create.mutate({ agent_id: agent, env: values, env_types: types }, { onSuccess: (t) => onStarted?.(t.id) });
+            const input = { agent_id: agent, env: values, env_types: types };
+            if (fromDraft) {
+              drafted.mutate({ ...input, changes: draft }, { onSuccess: (t) => onStarted?.(t.id, true), onError: (e) => onDraftError?.(saveErrorOf(e)) });
+            } else saved.mutate(input, { onSuccess: (t) => onStarted?.(t.id, false) });
           }}
         >
-          {pending > 0 ? (
+          {fromDraft ? (
+            <p role="note" data-testid="try-it-draft" className="rounded border border-indigo-300 bg-indigo-50 px-2 py-1 text-sm text-indigo-900 dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-100">
+              The thread runs your unsaved draft ({pending} change{pending === 1 ? "" : "s"}), checked first; nothing is saved.
+            </p>
+          ) : pending > 0 ? (
             <p role="note" data-testid="try-it-pending" className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
               The thread runs the saved definitions: {pending} unsaved change{pending === 1 ? " is" : "s are"} not in it. Save first to try {pending === 1 ? "it" : "them"}.
             </p>
@@ -71,9 +102,22 @@ export function TryItDialog({ agent, pending, onClose, onStarted }: { agent: str
             </Field>
           ))}
           {create.error ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {create.error.message}
-            </p>
+            <div role="alert" data-testid="try-it-error" className="text-sm text-red-700 dark:text-red-300">
+              <p>{create.error.message}</p>
+              {issues.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5 text-xs">
+                  {issues.map((d, i) => (
+                    <li key={i}>
+                      <span className="font-mono">
+                        {d.file}
+                        {d.path ? ` · ${d.path}` : ""}
+                      </span>
+                      : {d.message}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
           ) : null}
           <div className="flex items-center justify-end gap-2">
             <Link className="mr-auto text-xs text-indigo-700 underline dark:text-indigo-300" href={newThreadHref(agent)}>

@@ -4,7 +4,9 @@ import { useState } from "react";
 import type { DocValue } from "@/shared/editor/doc";
 import { hintFor } from "./field-hints";
 import { FieldFrame, inputClass, smallButton } from "./field-frame";
+import { CodeView } from "./code-view";
 import { fieldId, join, useDraft, useFormCtx } from "./form-context";
+import { JsonCodeEditor } from "./json-code-editor";
 
 interface BaseProps {
   path: string;
@@ -145,12 +147,10 @@ export function SelectField({ path, label, hintKey, optional, defaultValue, opti
 }
 
 /** A value that is code in the file (a zod schema, a function, an expression): shown, never rewritten. */
-export function CodeField({ path, label, hintKey, code }: { path: string; label: string; hintKey?: string; code: string }) {
+export function CodeField({ path, label, hintKey, code, language }: { path: string; label: string; hintKey?: string; code: string; language?: "typescript" | "json" }) {
   return (
     <FieldFrame path={path} label={`${label} (code, read-only)`} hintKey={hintKey}>
-      <pre data-testid="code-field" className="max-h-40 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 font-mono text-[11px] whitespace-pre-wrap text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-300">
-        {code}
-      </pre>
+      <CodeView code={code} label={`${label} (read-only)`} {...(language ? { language } : {})} />
     </FieldFrame>
   );
 }
@@ -167,16 +167,13 @@ export function JsonField({ path, label, hintKey, optional }: BaseProps) {
   const id = fieldId(ctx, path);
   return (
     <FieldFrame path={path} label={label} hintKey={hintKey} error={error}>
-      <textarea
+      <JsonCodeEditor
         id={id}
         value={text}
-        rows={Math.min(10, Math.max(2, text.split("\n").length))}
-        disabled={ctx.readOnly}
-        aria-invalid={error ? true : undefined}
-        placeholder={optional ? "(not set) — JSON" : "JSON"}
-        className={`${inputClass} font-mono text-xs`}
-        onChange={(e) => {
-          const t = e.target.value;
+        readOnly={ctx.readOnly}
+        label={label}
+        hint={optional ? "(not set) — JSON" : "JSON"}
+        onChange={(t) => {
           setText(t);
           if (t.trim() === "") return setError(ctx.propose(path, undefined));
           let parsed: DocValue;

@@ -64,7 +64,7 @@ export function SchemaField({ schema, path, keyName }: { schema: z.ZodType; path
     case "record":
       return <RecordField schema={u.schema} {...common} />;
     case "custom":
-      return value === undefined ? null : <CodeField path={path} label={label} hintKey={keyName} code={JSON.stringify(value)} />;
+      return value === undefined ? null : <CodeField path={path} label={label} hintKey={keyName} code={JSON.stringify(value, null, 2)} language="json" />;
     default:
       return <JsonField {...common} />;
   }

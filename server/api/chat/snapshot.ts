@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { RegistrySnapshot } from "@/server/registry";
+import { agentSummaries, type RegistrySnapshot } from "@/server/registry";
+import { cachedDraftSnapshot } from "@/server/registry/writer";
 import { toSpecMessage } from "@/server/runtime/kernel/to-spec";
-import type { MessageRecord } from "@/server/runtime/ports";
+import type { MessageRecord, ThreadRecord } from "@/server/runtime/ports";
 import type { App } from "../app-context";
 import { threadView } from "../threads/views";
 import { inflight } from "./inflight-tracker";
@@ -40,6 +41,8 @@ export async function conversationSnapshot(app: App, input: z.output<typeof snap
   inflight(app.bus);
   const lastEventSeq = await app.persistence.events.lastSeq(input.threadId);
   const thread = await app.runtime.getThread(input.threadId);
+  const saved = app.registry.current();
+  const snap = definitionsSnapshotOf(saved, thread);
   const [env, total, rows, toolRuns, lastStop] = await Promise.all([
     app.persistence.env.list("thread", thread.id),
     app.persistence.messages.count(thread.id, { includeSilent: true }),
@@ -49,7 +52,9 @@ export async function conversationSnapshot(app: App, input: z.output<typeof snap
   ]);
   return {
     thread: threadView(thread, env),
-    toolKinds: toolKinds(app.registry.current()),
+    toolKinds: toolKinds(snap),
+    /** A Try it thread's agents as its unsaved draft defines them (null: the saved registry's agents apply). */
+    draftAgents: snap === saved ? null : agentSummaries(snap),
     lastEventSeq,
     messages: rows.reverse().map(chatMessage),
     /** Older messages exist: `chat.older` pages them in. */
@@ -71,4 +76,14 @@ export async function olderMessages(app: App, input: z.output<typeof olderInput>
   });
   const hasOlder = rows.length > input.limit;
   return { messages: rows.slice(0, input.limit).reverse().map(chatMessage), hasOlder };
+}
+
+/** The definitions a thread runs: its unsaved draft's (a Try it thread) when it still builds, else the saved ones. */
+function definitionsSnapshotOf(saved: RegistrySnapshot, thread: ThreadRecord): RegistrySnapshot {
+  if (!thread.state.draft) return saved;
+  try {
+    return cachedDraftSnapshot(saved, thread.state.draft);
+  } catch {
+    return saved;
+  }
 }

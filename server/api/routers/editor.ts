@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { buildEditorView, DefinitionWriteError, saveDefinitions, scaffoldTool, scaffoldToolInput } from "@/server/registry/writer";
+import { buildEditorView, DefinitionWriteError, draftId, saveDefinitions, scaffoldTool, scaffoldToolInput } from "@/server/registry/writer";
 import type { DocObject } from "@/shared/editor/doc";
 import { viewForCaller } from "@/shared/editor/editor-view";
 import type { SaveChange } from "@/shared/editor/save-change";
 import type { Caller } from "@/shared/caller";
-import { isAdmin } from "../auth/access";
+import { isAdmin, ownerOf } from "../auth/access";
+import { createThreadBody } from "../threads/schemas";
+import { threadView } from "../threads/views";
 import type { App } from "../app-context";
 import { ApiError } from "../errors";
 import { wakeLoop } from "../live/wake-loop";
@@ -37,6 +39,9 @@ const change = z.discriminatedUnion("op", [
   z.object({ op: z.literal("renameTool"), file: z.string(), hash, to: z.string() }),
 ]) as z.ZodType<SaveChange>;
 
+/** The largest draft (its changes as JSON) a Try it thread takes: it is stored with the thread and its children. */
+const MAX_DRAFT_CHARS = 256 * 1024;
+
 const writeOptions = (app: App) => ({ dir: app.config.agentsDir, projectRoot: process.cwd(), readonly: app.config.DEFINITIONS_READONLY });
 
 /** The visual graph editor: the definitions as documents, live updates, saving to files, scaffolding tools. */
@@ -58,6 +63,28 @@ export const editorRouter = router({
     const result = await saveDefinitions(input.changes, { ...writeOptions(ctx.app), dryRun: true }).catch(mapWriteError);
     return { files: result.preview ?? [], unchanged: result.unchanged };
   }),
+  /**
+   * "Try it" on the unsaved draft: checks the draft as the registry would (a 400 names each file and field), then
+   * starts a thread of `agent_id` that (with the children it spawns) runs the draft's definitions. Writes no file.
+   */
+  tryDraft: adminProcedure
+    .input(createThreadBody.pick({ agent_id: true, env: true, env_types: true }).extend({ changes: z.array(change).min(1).max(1000) }))
+    .mutation(async ({ ctx, input }) => {
+      const size = JSON.stringify(input.changes).length;
+      if (size > MAX_DRAFT_CHARS) {
+        throw new TRPCError({ code: "BAD_REQUEST", message: `changes: the draft is ${Math.ceil(size / 1024)} KB; Try it takes drafts up to ${MAX_DRAFT_CHARS / 1024} KB: save it first` });
+      }
+      const build = ctx.app.runtime.deps.draftDefinitions;
+      if (!build) throw new TRPCError({ code: "PRECONDITION_FAILED", message: "This server cannot run drafts: save the changes, then try the agent." });
+      const draft = { id: draftId(input.changes), changes: input.changes };
+      try {
+        build(draft);
+      } catch (error) {
+        mapWriteError(error);
+      }
+      const t = await ctx.app.runtime.createThread({ userId: ownerOf(ctx.caller), agentId: input.agent_id, env: input.env, envTypes: input.env_types, draft });
+      return threadView(t);
+    }),
   /** Creates `tools/<name>.ts` with a description, argument fields and an `execute` to fill in. */
   scaffoldTool: adminProcedure.input(scaffoldToolInput).mutation(async ({ ctx, input }) => {
     const result = await scaffoldTool(input, writeOptions(ctx.app)).catch(mapWriteError);

@@ -32,6 +32,8 @@ export const threadStateSchema = z.object({
       ),
     })
     .optional(),
+  /** A "Try it" thread's unsaved editor draft (its changes are checked when the draft is built). */
+  draft: z.object({ id: z.string(), changes: z.array(z.unknown()) }).optional(),
 });
 
 export const tagsSchema = z.array(z.string());

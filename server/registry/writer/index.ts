@@ -11,3 +11,4 @@ export { contentHash } from "./files";
 export { parseDefinitionPath, saveDefinitions, type SaveOptions, type SaveResult } from "./save";
 export { scaffoldTool, scaffoldToolInput, toolFileText, TOOL_ARG_TYPES, type ScaffoldToolInput } from "./scaffold-tool";
 export { buildEditorView } from "./editor-view";
+export { cachedDraftSnapshot, draftId, draftSnapshot, MAX_CACHED_DRAFTS } from "./draft-snapshot";

@@ -3,6 +3,7 @@ import { threadSecrets } from "../kernel/thread-secrets";
 import { bareScope } from "../kernel/scope";
 import { createThreadState } from "../state/thread-state";
 import type { RuntimeDeps } from "../kernel/deps";
+import { depsForThread } from "../kernel/thread-definitions";
 
 const MAX_ATTEMPTS = 3;
 
@@ -17,7 +18,8 @@ export const NOT_REPEATED_ERROR =
  * that attempt counts, and it runs again (`state.execution.attempt` one higher) unless it used up its attempts or its
  * definition says `onInterrupt: 'fail'`.
  */
-export async function runEffect(deps: RuntimeDeps, effectId: string): Promise<void> {
+export async function runEffect(rootDeps: RuntimeDeps, effectId: string): Promise<void> {
+  let deps = rootDeps;
   const p = deps.persistence;
   const effect = await p.effects.get(effectId);
   if (!effect || (effect.status !== "pending" && effect.status !== "running")) return;
@@ -38,6 +40,14 @@ export async function runEffect(deps: RuntimeDeps, effectId: string): Promise<vo
   if (!thread || thread.status === "terminated") {
     await p.effects.update(effectId, { status: "cancelled", lastError: "The thread was terminated before the effect ran" });
     return;
+  }
+  // Effects are code (never part of a draft), but their ThreadState sees the draft thread's definitions.
+  if (thread.state.draft) {
+    try {
+      deps = depsForThread(rootDeps, thread);
+    } catch (err) {
+      rootDeps.log("warn", `effect ${effect.name} runs with the saved definitions`, { threadId: thread.id, error: err instanceof Error ? err.message : String(err) });
+    }
   }
   const def = deps.definitions().effect(effect.name);
   const attempts = effect.attempts + 1;

@@ -3,7 +3,7 @@ import type { Definitions } from "../definitions";
 import type { SecretBox } from "../env/secret-box";
 import type { EventPublisher } from "../events/publisher";
 import type { LlmClient } from "../llm/types";
-import type { AttachmentRecord, McpClientPort, Persistence, QueuedMessageRecord, Side, SubagentRecord, ThreadRecord } from "../ports";
+import type { AttachmentRecord, McpClientPort, Persistence, QueuedMessageRecord, Side, SubagentRecord, ThreadDraft, ThreadRecord } from "../ports";
 import type { AbortRegistry } from "./abort-registry";
 import type { StepContext } from "./step-context";
 
@@ -29,7 +29,13 @@ export interface RuntimeDeps {
   llm: LlmClient;
   /** How tools of MCP servers are listed and called (absent: MCP tools answer with a clear tool error). */
   mcp?: McpClientPort;
+  /** The saved definitions. A draft thread's work gets deps whose `definitions` are its draft's (`depsForThread`). */
   definitions(): Definitions;
+  /**
+   * The definitions of an unsaved editor draft (threads started by "Try it"), built on the saved ones; throws a
+   * `DefinitionError` when the draft no longer builds. Absent: draft threads stop with an error saying so.
+   */
+  draftDefinitions?(draft: ThreadDraft): Definitions;
   secrets: SecretBox | null;
   settings: RuntimeSettings;
   aborts: AbortRegistry;

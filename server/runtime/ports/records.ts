@@ -36,6 +36,18 @@ export interface ThreadRuntimeState {
   fork?: ForkOrigin;
   /** W3C `traceparent` of the call that spawned this child thread (tracing on): its activations' spans join that trace. */
   traceParent?: string;
+  /** Set on a thread started from an unsaved editor draft ("Try it"): it and its children run the draft's definitions. */
+  draft?: ThreadDraft;
+}
+
+/**
+ * An unsaved draft of the definitions a thread runs (see `RuntimeDeps.draftDefinitions`): an id, and the changes on top
+ * of the saved definitions, kept opaque here (the composition root knows their shape). Stored with the thread so that
+ * every process, and the same process after a restart, can rebuild the draft's definitions.
+ */
+export interface ThreadDraft {
+  id: string;
+  changes: unknown[];
 }
 
 /** Where a forked thread came from (`POST /api/threads/:id/fork`). */

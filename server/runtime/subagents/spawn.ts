@@ -74,7 +74,11 @@ export async function spawnChild(deps: RuntimeDeps, req: SpawnRequest): Promise<
       userId: req.parent.userId,
       tags,
       name: req.threadName,
-      state: withTraceParent(initialThreadState(), traceParentFor(req.parent.id, req.toolCallId)),
+      // A child of a draft thread runs the same draft.
+      state: withTraceParent(
+        req.parent.state.draft ? { ...initialThreadState(), draft: req.parent.state.draft } : initialThreadState(),
+        traceParentFor(req.parent.id, req.toolCallId),
+      ),
       status: "running",
     });
     for (const r of parentEnv) await tx.env.set("thread", child.id, r.name, r.type, r.value);

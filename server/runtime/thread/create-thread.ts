@@ -1,11 +1,12 @@
 import { ValidationError } from "../errors";
 import { createMessage } from "../kernel/message-writer";
 import { bareScope } from "../kernel/scope";
-import type { EnvValueRecord, MessageRole, ThreadRecord } from "../ports";
+import type { EnvValueRecord, MessageRole, ThreadDraft, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "../kernel/deps";
 import { initialThreadState } from "../kernel/initial-state";
 import { startTurn } from "../kernel/turns";
 import { immediateEntries } from "../subagents/immediate";
+import { depsForThread } from "../kernel/thread-definitions";
 
 export interface CreateThreadInput {
   agentId: string;
@@ -16,6 +17,8 @@ export interface CreateThreadInput {
   userId?: string | null;
   parentId?: string | null;
   name?: string | null;
+  /** Run an unsaved editor draft's definitions instead of the saved ones (the thread and the children it spawns). */
+  draft?: ThreadDraft;
 }
 
 /**
@@ -24,7 +27,9 @@ export interface CreateThreadInput {
  * messages (through the message writer: create hooks, secret masking); when the last initial message calls for an
  * answer (`user` → side A, `assistant` → side B of a dual_ai agent) the thread starts running.
  */
-export async function createThread(deps: RuntimeDeps, input: CreateThreadInput): Promise<ThreadRecord> {
+export async function createThread(rootDeps: RuntimeDeps, input: CreateThreadInput): Promise<ThreadRecord> {
+  const draftState = input.draft ? { draft: input.draft } : {};
+  const deps = depsForThread(rootDeps, { id: "(new)", state: { ...initialThreadState(), ...draftState } });
   const defs = deps.definitions();
   const agent = defs.agent(input.agentId);
   if (!agent) {
@@ -61,7 +66,7 @@ export async function createThread(deps: RuntimeDeps, input: CreateThreadInput):
       userId: input.userId ?? null,
       tags: input.tags ?? [],
       name: input.name ?? null,
-      state: initialThreadState(),
+      state: { ...initialThreadState(), ...draftState },
       status: "idle",
     });
     for (const [name, value] of Object.entries(env)) {

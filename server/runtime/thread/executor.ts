@@ -13,6 +13,7 @@ import { INTERRUPTED_REQUEST } from "../side-loop/request-log";
 import { finishUserStop, stopActivation, stopWithError } from "./stop-activation";
 import { watchStopRequests } from "./stop-request";
 import { beginActivationSpan, endActivationSpan } from "../tracing";
+import { depsForThread } from "../kernel/thread-definitions";
 
 /**
  * One activation of a thread: deliver queued messages, then step the active side until nothing is due (ai_human:
@@ -43,14 +44,21 @@ export async function runActivation(deps: RuntimeDeps, threadId: string): Promis
 }
 
 /** `carry`: the last step's final tool message, stored while the next request is in flight (see carry.ts). */
-async function activationLoop(deps: RuntimeDeps, threadId: string, signal: AbortSignal, carry: Carry): Promise<void> {
-  const p = deps.persistence;
+async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: AbortSignal, carry: Carry): Promise<void> {
+  const p = rootDeps.persistence;
   // The activation's step count starts from 0: reset with the first delivery (one transaction), or on its own before
   // the first step. Either is a read-modify-write of the state in one transaction (the thread row is locked), so that
   // a concurrent request (continue, stop) is never overwritten with what was read before it.
   let latest: ThreadRecord | null = await p.threads.get(threadId);
   if (!latest || latest.status === "terminated") return;
   beginActivationSpan(latest);
+  // A thread of an unsaved editor draft runs the draft's definitions (ordinary threads keep the runtime's deps).
+  let deps: RuntimeDeps;
+  try {
+    deps = depsForThread(rootDeps, latest);
+  } catch (err) {
+    return stopWithError(rootDeps, latest, err);
+  }
   // Requests logged `pending` when they were sent, by an activation that died before their answer was written: they
   // stay counted (their rows), closed as `interrupted`. (Only one activation of a thread runs at a time.)
   await p.transaction((tx) => tx.llmLogs.interruptPending(threadId, INTERRUPTED_REQUEST));

@@ -59,7 +59,8 @@ export async function forkThread(deps: RuntimeDeps, sourceId: string, input: For
       agentId: source.agentId,
       userId: input.userId ?? source.userId,
       tags: [...source.tags.filter((t) => !t.startsWith("forked-from:")), forkedFromTag(sourceId)],
-      state: { ...initialThreadState(), fork: origin },
+      // A fork of a draft thread runs the same draft.
+      state: { ...initialThreadState(), fork: origin, ...(source.state.draft ? { draft: source.state.draft } : {}) },
       status: "idle",
     });
     // Stored values are copied as stored (secrets stay encrypted with the same key).

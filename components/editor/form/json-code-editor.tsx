@@ -1,0 +1,82 @@
+"use client";
+
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { json } from "@codemirror/lang-json";
+import { bracketMatching } from "@codemirror/language";
+import { lintGutter, linter } from "@codemirror/lint";
+import { search, searchKeymap } from "@codemirror/search";
+import { Annotation, Compartment, EditorState } from "@codemirror/state";
+import { EditorView, keymap, placeholder } from "@codemirror/view";
+import { useEffect, useRef } from "react";
+import { useDarkClass } from "../canvas/use-dark";
+import { codeHighlighting, codeTheme, darkCodeTheme } from "./codemirror-setup";
+import { jsonDiagnostics } from "./json-lint";
+
+const external = Annotation.define<boolean>();
+
+/**
+ * A CodeMirror 6 editor for a JSON value (provider options, tool options): JSON highlighting, bracket matching, and
+ * the parse error marked inline where it is (with a gutter mark); `onChange` gets every text. The field above it
+ * decides what to commit.
+ */
+export function JsonCodeEditor({ id, value, readOnly, onChange, label, hint }: { id: string; value: string; readOnly: boolean; onChange(text: string): void; label: string; hint: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  const editable = useRef(new Compartment());
+  const colors = useRef(new Compartment());
+  const dark = useDarkClass();
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    if (!host.current) return;
+    const v = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          history(),
+          json(),
+          codeHighlighting,
+          bracketMatching(),
+          linter(jsonDiagnostics, { delay: 200 }),
+          lintGutter(),
+          search({ top: true }),
+          EditorView.lineWrapping,
+          placeholder(hint),
+          keymap.of([...searchKeymap, ...historyKeymap, ...defaultKeymap]),
+          codeTheme,
+          colors.current.of([]),
+          editable.current.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+          EditorView.contentAttributes.of({ id, "aria-label": label, "data-testid": "json-code-editor" }),
+          EditorView.updateListener.of((u) => {
+            if (!u.docChanged || u.transactions.some((t) => t.annotation(external))) return;
+            onChangeRef.current(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // Created once; later values and modes arrive through the effects below.
+  }, []);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v || v.state.doc.toString() === value) return;
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: external.of(true) });
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) });
+  }, [readOnly]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: colors.current.reconfigure(dark ? darkCodeTheme : []) });
+  }, [dark]);
+
+  return <div ref={host} data-testid="json-editor" className="min-w-0" />;
+}
