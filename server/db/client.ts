@@ -118,6 +118,9 @@ export function createPrismaClient(database: DatabaseTarget, opts: CreatePrismaC
  */
 function createPostgresClient(url: string, opts: CreatePrismaClientOptions): PrismaClient {
   const pool = new pg.Pool({ connectionString: url, pipeline: true, max: POSTGRES_POOL_SIZE });
+  // An idle connection that breaks (a server restart, a dropped database) is discarded by the pool; the next query
+  // opens another. Without a listener the error would end the process.
+  pool.on("error", () => {});
   const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), log: opts.log }) as unknown as PrismaClient;
   const bridge = new PrismaBridge(pool);
   bridge.attach(new PostgresPrismaClient({ adapter: bridge.factory(), log: opts.log }) as unknown as PrismaClient);
