@@ -33,13 +33,13 @@ async function main() {
   const fake = await startFakeServer();
   try {
     await migrateDatabase(databaseTarget(url.toString()), { projectRoot: root });
-    await fake.setScript(loopRules("s1", 6));
+    await fake.setScript(loopRules("s1", Number(process.env.TRACE_STEPS ?? 6)));
     const b = await startBenchApp(fake.url, { DATABASE_URL: url.toString() });
     try {
-      for (let i = 0; i < 2; i++) {
+      for (let i = 0; i < Number(process.env.TRACE_RUNS ?? 2); i++) {
         const id = await createThread(b.url, "looper");
         const w = watchThread(b.app, id);
-        on = i === 1;
+        on = i === 1 && !process.env.TRACE_QUIET;
         await postMessage(b.url, id, "s1 start");
         await w.done;
         on = false;

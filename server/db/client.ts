@@ -6,7 +6,9 @@ import pg from "pg";
 import type { DatabaseKind, DatabaseTarget } from "./database-url";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql/client";
+import type { PgCaches } from "./pg-direct";
 import { DirectPg } from "./pg-direct/connection";
+import { PgHistoryCache } from "./pg-direct/history";
 import { PrismaBridge } from "./pg-direct/prisma-bridge";
 import { DirectSqlite } from "./sqlite-direct/connection";
 import { StateCache } from "./sqlite-direct/state-cache";
@@ -125,17 +127,17 @@ function createPostgresClient(url: string, opts: CreatePrismaClientOptions): Pri
   const bridge = new PrismaBridge(pool);
   bridge.attach(new PostgresPrismaClient({ adapter: bridge.factory(), log: opts.log }) as unknown as PrismaClient);
   kinds.set(client, "postgresql");
-  directPostgres.set(client, { direct: new DirectPg(pool), bridge, states: new StateCache() });
+  directPostgres.set(client, { direct: new DirectPg(pool), bridge, caches: { states: new StateCache(), history: new PgHistoryCache() } });
   return client;
 }
 
 /** Connections per process for Prisma and the runtime's statements (pg-boss and LISTEN have their own). */
 export const POSTGRES_POOL_SIZE = 10;
 
-const directPostgres = new WeakMap<PrismaClient, { direct: DirectPg; bridge: PrismaBridge; states: StateCache }>();
+const directPostgres = new WeakMap<PrismaClient, { direct: DirectPg; bridge: PrismaBridge; caches: PgCaches }>();
 
 /** PostgreSQL: the client's pool for the runtime's per-step statements (pg-direct/); null on SQLite. */
-export function directPostgresOf(prisma: PrismaClient): { direct: DirectPg; bridge: PrismaBridge; states: StateCache } | null {
+export function directPostgresOf(prisma: PrismaClient): { direct: DirectPg; bridge: PrismaBridge; caches: PgCaches } | null {
   return directPostgres.get(prisma) ?? null;
 }
 

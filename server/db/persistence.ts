@@ -1,9 +1,8 @@
 import type { Persistence, Stores, WorkStore } from "@/server/runtime/ports";
 import { databaseKindOf, directPostgresOf, directSqliteOf, transactionClientOf, type Db, type PrismaClient } from "./client";
-import { PgTransaction, pgThreadLock, withDirectPg, type DirectPg } from "./pg-direct";
+import { PgTransaction, pgThreadLock, withDirectPg, type DirectPg, type PgCaches } from "./pg-direct";
 import { lazyPrisma } from "./pg-direct/lazy-prisma";
 import { withDirectSqlite, type DirectSqlite } from "./sqlite-direct";
-import type { StateCache } from "./sqlite-direct/state-cache";
 import type { DatabaseKind } from "./database-url";
 import { threadLock } from "./row-lock";
 import { retryOnWriteConflict } from "./transaction-retry";
@@ -43,7 +42,7 @@ function stores(
   /** Runs a callback once this store set's transaction has committed (at once for the client's stores). */
   afterCommit: (fn: () => void) => void,
   /** PostgreSQL: where the per-step statements run (the pool, or this store set's transaction), and parsed states. */
-  pg: { sql: DirectPg | PgTransaction; states: StateCache } | null = null,
+  pg: { sql: DirectPg | PgTransaction; caches: PgCaches } | null = null,
 ): Stores {
   // In a transaction, reading a thread locks it until commit (PostgreSQL; SQLite serialises transactions anyway).
   const lock = root ? null : pg?.sql instanceof PgTransaction ? pgThreadLock(pg.sql) : threadLock(db, kind);
@@ -73,7 +72,7 @@ function stores(
         const raw = direct
           ? withDirectSqlite(direct, key, make[key]() as never, root === null)
           : pg
-            ? withDirectPg(pg.sql, pg.states, key, make[key]())
+            ? withDirectPg(pg.sql, pg.caches, key, make[key]())
             : make[key]();
         // LLM request logs are written as deltas against the thread's previous request (llm-log-chain.ts); the env
         // visible to a thread is read through a cache (cached-env.ts).
@@ -119,10 +118,11 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
   let directTx: Stores | null = null;
   const now = (fn: () => void) => fn();
   return {
-    ...stores(prisma, prisma, kind, opts, direct, chains, envCache, now, postgres && { sql: postgres.direct, states: postgres.states }),
+    ...stores(prisma, prisma, kind, opts, direct, chains, envCache, now, postgres && { sql: postgres.direct, caches: postgres.caches }),
     release(threadId: string) {
       direct?.forgetThread(threadId);
-      postgres?.states.forget(threadId);
+      postgres?.caches.states.forget(threadId);
+      postgres?.caches.history.forget(threadId);
       envCache.forgetThread(threadId);
       chains.forget(threadId);
     },
@@ -146,7 +146,7 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
           result = await retryOnWriteConflict(async () => {
             after.length = 0;
             const t = new PgTransaction(postgres.direct, postgres.bridge);
-            const tx = stores(lazyPrisma(() => t.prisma()), null, kind, opts, null, chains, envCache, (f) => after.push(f), { sql: t, states: postgres.states });
+            const tx = stores(lazyPrisma(() => t.prisma()), null, kind, opts, null, chains, envCache, (f) => after.push(f), { sql: t, caches: postgres.caches });
             let value: T;
             try {
               value = await fn(tx);

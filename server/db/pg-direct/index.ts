@@ -4,6 +4,7 @@ import type { ThreadLock } from "../row-lock";
 import type { StateCache } from "../sqlite-direct/state-cache";
 import { toThread } from "../sqlite-direct/threads";
 import type { Runner } from "./connection";
+import type { PgHistoryCache } from "./history";
 import { pgMessages, pgQueue } from "./messages";
 import { pgEnv, pgLlmLogs, pgSubagents, pgToolCallRuns } from "./registry-logs";
 import { pgEvents, pgThreads } from "./threads";
@@ -14,7 +15,8 @@ import type { PgTransaction } from "./transactions";
  * appends, message reads and appends, the pending queue and its delivery, registry reads, visible env, LLM request
  * logs and tool-call attempts. Every other method is the Prisma store's, run on the same connection in a transaction.
  */
-export function withDirectPg<K extends keyof Stores>(sql: Runner, states: StateCache, key: K, base: Stores[K]): Stores[K] {
+export function withDirectPg<K extends keyof Stores>(sql: Runner, caches: PgCaches, key: K, base: Stores[K]): Stores[K] {
+  const { states, history } = caches;
   const b = base as never;
   switch (key) {
     case "threads":
@@ -22,7 +24,7 @@ export function withDirectPg<K extends keyof Stores>(sql: Runner, states: StateC
     case "events":
       return pgEvents(sql, b) as Stores[K];
     case "messages":
-      return pgMessages(sql, b) as Stores[K];
+      return pgMessages(sql, history, b) as Stores[K];
     case "queue":
       return pgQueue(sql, b) as Stores[K];
     case "subagents":
@@ -36,6 +38,12 @@ export function withDirectPg<K extends keyof Stores>(sql: Runner, states: StateC
     default:
       return base;
   }
+}
+
+/** What a process keeps of recently stepped threads: parsed states, histories. */
+export interface PgCaches {
+  states: StateCache;
+  history: PgHistoryCache;
 }
 
 /** The thread lock of the Prisma stores in a direct transaction: the transaction's own (one lock per thread). */
@@ -58,5 +66,6 @@ export function pgThreadLock(t: PgTransaction): ThreadLock {
 }
 
 export { DirectPg } from "./connection";
+export { PgHistoryCache } from "./history";
 export { PgTransaction } from "./transactions";
 export { PrismaBridge } from "./prisma-bridge";

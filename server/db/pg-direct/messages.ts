@@ -8,9 +8,10 @@ import { sqlDate } from "../sqlite-direct/columns";
 import { COLUMNS, toMessage } from "../sqlite-direct/messages";
 import { toQueuedRow } from "../sqlite-direct/queue";
 import type { Row, Runner } from "./connection";
+import type { PgHistoryCache } from "./history";
 
 /** The message reads and appends of every step; `update`, `delete` and `count` stay with the Prisma store. */
-export function pgMessages(sql: Runner, base: MessageStore): MessageStore {
+export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageStore): MessageStore {
   const lastSeq = async (threadId: string) =>
     Number((await sql.get<{ seq: number | null }>(`SELECT MAX("seq") AS "seq" FROM "Message" WHERE "threadId" = ?`, threadId))?.seq ?? 0);
   return {
@@ -59,6 +60,8 @@ export function pgMessages(sql: Runner, base: MessageStore): MessageStore {
       return row ? toMessageRecord(toMessage(row)) : null;
     },
     async list(threadId, o: MessageListOptions = {}) {
+      // The executor's read of the whole history: only what is new since the last read is mapped (history.ts).
+      if (o.includeSilent && Object.keys(o).length === 1) return [...(await history.read(sql, threadId))];
       const where = [`"threadId" = ?`];
       const args: unknown[] = [threadId];
       if (!o.includeSilent) where.push(`"silent" = false`);
