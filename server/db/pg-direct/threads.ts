@@ -85,7 +85,7 @@ export function pgEvents(sql: Runner, base: EventLog): EventLog {
       "i" AS (
         INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt")
         SELECT ?::text, "r"."eventSeq" - ?::int + "e"."ord"::int, "e"."type", "e"."data", ?::timestamp(3)
-        FROM "r", unnest(?::text[], ?::jsonb[]) WITH ORDINALITY AS "e"("type", "data", "ord")
+        FROM "r", unnest(?::text[], ?::json[]) WITH ORDINALITY AS "e"("type", "data", "ord")
       )
       SELECT "eventSeq" - ?::int + 1 AS "first" FROM "r"`,
       events.length,
