@@ -20,6 +20,8 @@ const LAYERS = [
   "events",
   "files",
   "env",
+  // Spans through the OpenTelemetry API (no SDK: the composition root registers one when tracing is on).
+  "tracing",
   // What every loop concern shares: RuntimeDeps (with the capabilities of the layers above), the scope, the step
   // context, the message writer, the hook runner, turns, stop rules, the tool-call context and tool schemas.
   "kernel",

@@ -8,7 +8,9 @@ export async function register() {
   // Until the first account exists, setup from another machine needs the token this prints.
   if (!(await anyUser(app))) announceSetupToken();
   const snap = app.registry.current();
-  console.log(
-    `[studio] ready: ${snap.agents.size} agent(s) from ${app.config.agentsDir}, ${snap.diagnostics.length} diagnostic(s), database ${app.config.database.kind === "sqlite" ? "SQLite" : "PostgreSQL"}`,
+  const { componentLogger } = await import("./server/observability/logger");
+  componentLogger("studio").info(
+    { agents: snap.agents.size, agentsDir: app.config.agentsDir, diagnostics: snap.diagnostics.length, database: app.config.database.kind },
+    `ready: ${snap.agents.size} agent(s), ${snap.diagnostics.length} diagnostic(s), database ${app.config.database.kind === "sqlite" ? "SQLite" : "PostgreSQL"}`,
   );
 }

@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
     "@prisma/adapter-better-sqlite3",
     "@prisma/adapter-pg",
     "pg",
+    // One copy of the OpenTelemetry API for the whole process, shared with the SDK that scripts/start.ts registers.
+    "@opentelemetry/api",
+    "pino",
   ],
   // A separate build folder lets several builds coexist (e.g. parallel browser-test runs); default `.next`.
   distDir: process.env.NEXT_DIST_DIR || ".next",

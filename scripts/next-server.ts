@@ -3,13 +3,15 @@
  * - it records each request's socket address in a header only it may write (server/api/auth/client-address.ts), since
  *   a route handler never sees the socket and Next.js keeps any `X-Forwarded-For` a client sends;
  * - it refuses what Next.js would answer with a 500 (a method such as TRACE, a path with malformed percent-encoding)
- *   with a 4xx in the API's error shape (server/api/http-front.ts).
+ *   with a 4xx in the API's error shape (server/api/http-front.ts);
+ * - it gives each request an id (`X-Request-Id`) and logs it once it is over (server/api/request-log.ts).
  * Set NODE_ENV before importing this module (Next.js reads it when it loads).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { stampPeerAddress } from "../server/api/auth/client-address";
 import { frontRefusal } from "../server/api/http-front";
+import { trackRequest } from "../server/api/request-log";
 
 export async function serveNext(opts: { dir: string; dev: boolean; port: number; host?: string }): Promise<{ url: string; close(): Promise<void> }> {
   const mod = (await import("next")) as unknown as { default: NextFactory | { default: NextFactory } };
@@ -19,6 +21,7 @@ export async function serveNext(opts: { dir: string; dev: boolean; port: number;
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
     stampPeerAddress(req.headers, req.socket.remoteAddress);
+    trackRequest(req, res);
     const refused = frontRefusal(req.method, req.url);
     if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
     void handle(req, res);

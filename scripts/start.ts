@@ -11,12 +11,14 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 const { loadConfig } = await import("../server/env");
 const { buildIfNeeded } = await import("./build-if-needed");
 const { serveNext } = await import("./next-server");
+const { startTracing } = await import("../server/observability/tracing");
 
 const root = process.cwd();
 const config = loadConfig();
 if (!dev) buildIfNeeded(root);
+const tracing = await startTracing("app");
 const server = await serveNext({ dir: root, dev, port: config.PORT, host: config.HOST });
 console.log(`[start] serving on http://${config.HOST ?? "localhost"}:${config.PORT}`);
-for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => void server.close().then(() => process.exit(0)));
+for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => void server.close().then(() => tracing?.shutdown()).then(() => process.exit(0)));
 
 export {};

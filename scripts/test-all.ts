@@ -34,6 +34,9 @@ const POSTGRES_SKIP = [
   "tests/integration/password-username-rules.test.ts",
   "tests/integration/console-redaction.test.ts",
   "tests/integration/request-shaping.test.ts",
+  // Log lines and the OTLP export; traces across worker processes have their own PostgreSQL test (tracing-workers).
+  "tests/integration/structured-logs.test.ts",
+  "tests/integration/tracing.test.ts",
 ];
 
 function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): void {

@@ -36,6 +36,8 @@ export const runtimeEventSchema = z.discriminatedUnion("type", [
     side: z.enum(["a", "b"]),
     message: messageRef.optional(),
     toolCalls: z.number().int(),
+    /** From the step's start (building its request) to its assistant message stored, in ms; tools run after. */
+    durationMs: z.number().optional(),
   }),
   z.object({
     type: z.literal("tool.started"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { componentLogger } from "@/server/observability/logger";
 
 /** An error the API turns into `{error: {code, message, details?}}` with an HTTP status. */
 export class ApiError extends Error {
@@ -56,7 +57,7 @@ export function errorStatus(err: unknown): { status: number; code: string; messa
 
 export function errorResponse(err: unknown): Response {
   const { status, code, message, details } = errorStatus(err);
-  if (status >= 500) console.error("[api] unhandled error:", err);
+  if (status >= 500) componentLogger("api").error({ err }, "unhandled error");
   const headers = err instanceof ApiError ? err.headers : undefined;
   return Response.json({ error: details === undefined ? { code, message } : { code, message, details } }, { status, headers });
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { stampPeerAddress } from "./auth/client-address";
 import { frontRefusal } from "./http-front";
+import { trackRequest } from "./request-log";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -19,6 +20,7 @@ export async function serveFetchHandler(
     res.on("close", () => controller.abort());
     try {
       stampPeerAddress(req.headers, req.socket.remoteAddress);
+      trackRequest(req, res);
       const refused = frontRefusal(req.method, req.url);
       if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
       const host = req.headers.host ?? "127.0.0.1";

@@ -36,6 +36,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     new client.Histogram({ name, help, labelNames, buckets: LATENCY_BUCKETS, registers: [register] });
 
   const steps = counter("studio_steps_total", "Model steps completed, by side", ["side"]);
+  const stepDuration = histogram("studio_step_duration_seconds", "A step from its start to its answer stored (request built, model called, message written), by side", ["side"]);
   const requests = counter("studio_llm_requests_total", "Model requests (attempts), by model and outcome", ["model", "status"]);
   const retries = counter("studio_llm_retries_total", "Model request attempts after the first, by model", ["model"]);
   const llmLatency = histogram("studio_llm_latency_seconds", "Model request latency, request sent to last chunk", ["model"]);
@@ -67,6 +68,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     switch (e.type) {
       case "step.completed":
         steps.inc({ side: e.side });
+        if (e.durationMs !== undefined) stepDuration.observe({ side: e.side }, e.durationMs / 1000);
         break;
       case "llm.response": {
         requests.inc({ model: e.model, status: e.status });

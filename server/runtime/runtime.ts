@@ -22,6 +22,7 @@ import { deleteThreadMessage } from "./thread/delete-message";
 import { fulfillVariableRequest, getVariableRequest } from "./subagents/bootstrap";
 import { decideApproval, listApprovals, type ApprovalDecision } from "./tools/approval-requests";
 import type { ToolApprovalStatus } from "./ports";
+import { logContext } from "./tracing";
 
 export interface RuntimeOptions {
   persistence: Persistence;
@@ -64,7 +65,12 @@ export class Runtime {
   private readonly scheduler: Scheduler;
 
   constructor(private readonly opts: RuntimeOptions) {
-    const log = opts.log ?? ((level, message, data) => (level === "debug" ? undefined : console[level === "info" ? "log" : level](`[runtime] ${message}`, data ?? "")));
+    const write = opts.log ?? ((level, message, data) => (level === "debug" ? undefined : console[level === "info" ? "log" : level](`[runtime] ${message}`, data ?? "")));
+    // A record about a thread carries the thread's activation in progress (and its span when traced).
+    const log: RuntimeDeps["log"] = (level, message, data) => {
+      const threadId = typeof data?.threadId === "string" ? data.threadId : undefined;
+      write(level, message, threadId ? { ...data, ...logContext(threadId) } : data);
+    };
     const events = new EventPublisher(opts.persistence, opts.bus);
     const aborts = new AbortRegistry();
     this.deps = {

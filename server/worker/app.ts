@@ -18,6 +18,7 @@ import { startPgWork } from "./pg-work";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 import { loadSecretsKey } from "./secrets-key";
 import { createMetrics } from "@/server/observability/metrics";
+import { componentLogger, logFunction } from "@/server/observability/logger";
 import type { App, ProcessRole } from "@/server/api/app-context";
 import { ensureAdmin } from "@/server/api/auth/sessions";
 
@@ -50,7 +51,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     const started = performance.now();
     const { applied } = await migrateDatabase(cfg.database, { projectRoot });
     if (applied.length > 0) {
-      console.log(`[db] applied ${applied.length} migration(s) in ${Math.round(performance.now() - started)} ms: ${applied.join(", ")}`);
+      componentLogger("db").info({ migrations: applied, ms: Math.round(performance.now() - started) }, `applied ${applied.length} migration(s)`);
     }
   }
   const prisma = createPrismaClient(cfg.database, {
@@ -68,7 +69,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
           prisma,
           runWorkers,
           leaseSeconds: cfg.WORKER_LEASE_SECONDS,
-          log: (level, message, data) => console[level](`[jobs] ${message}`, data ?? ""),
+          log: logFunction(componentLogger("jobs")),
         })
       : null;
   const persistence = createPersistence(prisma, {
@@ -90,7 +91,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   // Console output (tools, hooks and effects print through it, and so does our log) never shows a secret value.
   const restoreConsole = redactConsole(secrets);
   // Tools of MCP servers (agents/mcp/*.ts): one SDK client per server and settings, reconnected with backoff.
-  const mcp = createMcpClientPool({ cwd: projectRoot, log: (level, message, data) => console[level === "info" ? "log" : level](`[mcp] ${message}`, data ?? "") });
+  const mcp = createMcpClientPool({ cwd: projectRoot, log: logFunction(componentLogger("mcp")) });
   const runtime = new Runtime({
     persistence,
     bus,
@@ -118,6 +119,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
       processEnv: opts.processEnv ?? ((name) => process.env[name]),
     },
     workerId,
+    log: logFunction(componentLogger("runtime").child({ workerId })),
     runWorkers,
     ...pgWork?.runtime,
     concurrency: cfg.RUNTIME_CONCURRENCY,

@@ -2,6 +2,7 @@ import { redactDatabaseUrl } from "@/server/db/database-url";
 import { ConfigError, type AppConfig } from "@/server/env";
 import { createApp, type RunningApp } from "./app";
 import { serveHealth } from "./health-server";
+import { componentLogger } from "@/server/observability/logger";
 
 /**
  * A worker process (`npm run worker`): the runtime without HTTP, running thread work from the shared PostgreSQL job
@@ -18,8 +19,9 @@ export async function startWorker(cfg: AppConfig): Promise<RunningApp> {
   // RUNTIME_WORKERS=0 turns runtime work off in an app process; a worker process exists to run it.
   const app = await createApp({ config: { ...cfg, RUNTIME_WORKERS: Math.max(1, cfg.RUNTIME_WORKERS) }, role: "worker" });
   const health = cfg.WORKER_HEALTH_PORT ? await serveHealth(app, { port: cfg.WORKER_HEALTH_PORT, host: cfg.HOST }) : null;
-  console.log(
-    `[worker] ${app.workerId} running thread work from ${redactDatabaseUrl(cfg.database.url)}${health ? `; health on ${health.url}/health` : ""}`,
+  componentLogger("worker").info(
+    { workerId: app.workerId, database: redactDatabaseUrl(cfg.database.url), ...(health ? { health: `${health.url}/health` } : {}) },
+    `[worker] ${app.workerId} running thread work`,
   );
   return {
     ...app,

@@ -158,15 +158,22 @@ describe("secrets", () => {
   });
 
   it("are masked wherever a tool, a hook or an effect writes them: messages, queue, parent, events, effects, logs", async () => {
-    // Everything the server prints while this runs (the real console, only observed).
+    // Everything the server prints while this runs (the real console and the structured log on stdout, only observed).
     const printed: string[] = [];
-    const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) => {
+    const spies: { mockRestore(): void }[] = (["log", "info", "warn", "error", "debug"] as const).map((level) => {
       const original = console[level].bind(console);
       return vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
         printed.push(format(...args));
         original(...args);
       });
     });
+    const write = process.stdout.write.bind(process.stdout);
+    spies.push(
+      vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string | Uint8Array, ...rest: never[]) => {
+        printed.push(String(chunk));
+        return write(chunk, ...rest);
+      }) as typeof process.stdout.write),
+    );
     try {
       fake.setScript([
         { when: { last_contains: "spill now" }, times: 1, respond: { tool_calls: [{ name: "spill", arguments: {} }, { name: "spill_throw", arguments: {} }] } },

@@ -47,6 +47,8 @@ describe("GET /api/metrics", () => {
     expect(m.get('studio_llm_requests_total{model="primary",status="success"}')).toBe(2);
     expect(m.get('studio_tool_calls_total{tool="echo",status="success"}')).toBe(1);
     expect(m.get('studio_steps_total{side="a"}')).toBe(2);
+    expect(m.get('studio_step_duration_seconds_count{side="a"}')).toBe(2);
+    expect(m.get('studio_step_duration_seconds_sum{side="a"}')).toBeGreaterThan(0);
     expect(m.get('studio_activations_total')).toBeGreaterThanOrEqual(1);
     expect(m.get('studio_llm_latency_seconds_count{model="primary"}')).toBe(2);
     const input = m.get('studio_llm_tokens_total{model="primary",direction="input"}')!;

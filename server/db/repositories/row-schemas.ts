@@ -20,6 +20,7 @@ export const threadStateSchema = z.object({
   immediateDone: z.array(z.string()).default([]),
   promptActivation: z.number().int().optional(),
   continueRequested: z.boolean().optional(),
+  traceParent: z.string().optional(),
   fork: z
     .object({
       fromThreadId: z.string(),

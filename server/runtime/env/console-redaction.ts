@@ -56,3 +56,15 @@ export function redactConsole(box: SecretBox, target: Target = console): () => v
     delete target[INSTALLED];
   };
 }
+
+/**
+ * Every secret value a box installed on `target` has sealed or opened lately, longest first: what our structured log
+ * (server/observability/logger.ts, which writes to stdout itself) masks as the console does. Empty when none is known.
+ */
+export function knownSecretValues(target: Target = console): string[] {
+  const installed = target[INSTALLED];
+  if (!installed) return [];
+  const out: string[] = [];
+  for (const b of installed.boxes) out.push(...b.revealed());
+  return out.length > 1 ? out.sort((a, b) => b.length - a.length) : out;
+}

@@ -34,6 +34,8 @@ export interface ThreadRuntimeState {
   continueRequested?: boolean;
   /** Set on a fork: where it came from, and the origin's children it refers to (read-only; never run or changed). */
   fork?: ForkOrigin;
+  /** W3C `traceparent` of the call that spawned this child thread (tracing on): its activations' spans join that trace. */
+  traceParent?: string;
 }
 
 /** Where a forked thread came from (`POST /api/threads/:id/fork`). */

@@ -15,6 +15,7 @@ import { perspectiveMessages } from "./perspective";
 import type { StepContext } from "../kernel/step-context";
 import { attemptLogger, closingPendingLogs, pendingLogger, type DeferredAttempt } from "./request-log";
 import { renderSystemPrompt } from "./system-prompt";
+import { recordLlmAttempt } from "../tracing";
 
 export interface StepRequest {
   stepId: string;
@@ -116,6 +117,7 @@ export async function callModel(
 ): Promise<LlmResult> {
   const models = await resolveModels(deps, ctx, ctx.prompt.model);
   const hasTools = req.tools.length > 0;
+  const logAttempt = attemptLogger(deps, ctx, thread.id, req.stepId, step, deferred);
   return closingPendingLogs(deps, thread.id, () => deps.llm.complete(
     {
       models,
@@ -133,7 +135,10 @@ export async function callModel(
         deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
       beforeSend: pendingLogger(deps, ctx, thread.id, step),
       onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead),
-      onAttempt: attemptLogger(deps, ctx, thread.id, req.stepId, step, deferred),
+      onAttempt: (a) => {
+        recordLlmAttempt(thread.id, a);
+        return logAttempt(a);
+      },
       // The client settles it before either of the two above (LlmCallOptions.whileInFlight).
       whileInFlight,
       // A step's successful attempt is written with its assistant message: an answer that comes that soon takes its

@@ -6,6 +6,7 @@ import { nowMicros } from "../ids";
 import type { AttachmentRecord, SubagentRecord, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "../kernel/deps";
 import { initialThreadState } from "../kernel/initial-state";
+import { traceParentFor } from "../tracing";
 
 export interface SpawnRequest {
   parent: ThreadRecord;
@@ -73,7 +74,7 @@ export async function spawnChild(deps: RuntimeDeps, req: SpawnRequest): Promise<
       userId: req.parent.userId,
       tags,
       name: req.threadName,
-      state: initialThreadState(),
+      state: withTraceParent(initialThreadState(), traceParentFor(req.parent.id, req.toolCallId)),
       status: "running",
     });
     for (const r of parentEnv) await tx.env.set("thread", child.id, r.name, r.type, r.value);
@@ -119,4 +120,9 @@ export async function spawnChild(deps: RuntimeDeps, req: SpawnRequest): Promise<
   });
   await deps.schedule(result.child.id);
   return { ok: true, ...result, existed: false };
+}
+
+/** The child's state with the spawning call's `traceparent` when tracing is on (left out otherwise). */
+function withTraceParent(state: ThreadRecord["state"], traceParent: string | null): ThreadRecord["state"] {
+  return traceParent ? { ...state, traceParent } : state;
 }

@@ -12,6 +12,7 @@ import { runStep } from "./run-step";
 import { INTERRUPTED_REQUEST } from "../side-loop/request-log";
 import { finishUserStop, stopActivation, stopWithError } from "./stop-activation";
 import { watchStopRequests } from "./stop-request";
+import { beginActivationSpan, endActivationSpan } from "../tracing";
 
 /**
  * One activation of a thread: deliver queued messages, then step the active side until nothing is due (ai_human:
@@ -22,13 +23,18 @@ export async function runActivation(deps: RuntimeDeps, threadId: string): Promis
   const controller = deps.aborts.begin(threadId);
   const unwatch = watchStopRequests(deps, threadId, controller);
   const carry: Carry = { unstored: null };
+  let failure: unknown;
   try {
     try {
       await activationLoop(deps, threadId, controller.signal, carry);
     } finally {
       await settleCarry(carry);
     }
+  } catch (err) {
+    failure = err;
+    throw err;
   } finally {
+    endActivationSpan(threadId, failure === undefined ? undefined : { error: failure });
     unwatch();
     deps.aborts.end(threadId, controller);
     deps.persistence.release?.(threadId);
@@ -44,6 +50,7 @@ async function activationLoop(deps: RuntimeDeps, threadId: string, signal: Abort
   // a concurrent request (continue, stop) is never overwritten with what was read before it.
   let latest: ThreadRecord | null = await p.threads.get(threadId);
   if (!latest || latest.status === "terminated") return;
+  beginActivationSpan(latest);
   // Requests logged `pending` when they were sent, by an activation that died before their answer was written: they
   // stay counted (their rows), closed as `interrupted`. (Only one activation of a thread runs at a time.)
   await p.transaction((tx) => tx.llmLogs.interruptPending(threadId, INTERRUPTED_REQUEST));

@@ -25,6 +25,7 @@ export async function runStep(
   history: MessageRecord[],
   carry: Carry,
 ): Promise<"continue" | "stopped"> {
+  const startedAt = performance.now();
   const children = await deps.persistence.subagents.listByParent(thread.id);
   // Only a thread that nothing else writes messages to while it steps carries a result past its request: no children
   // (a report could land between the call and its result), no hooks (one may inject a message while the request is built).
@@ -130,7 +131,7 @@ export async function runStep(
       await tx.threads.update(thread.id, {
         state: { ...fresh.state, turn: { ...turn, steps: turn.steps + 1 }, activationSteps: fresh.state.activationSteps + 1 },
       });
-      await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length });
+      await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length, durationMs: Math.round((performance.now() - startedAt) * 100) / 100 });
       start.stopRequested = fresh.stopRequestedAt !== null;
       const first = toolCalls[0];
       // A call that may wait for a human approval is started by its tool dispatch, once it may run.

@@ -16,6 +16,7 @@ import { runHandoff } from "./run-handoff";
 import { approvalGate, approvalMetadata } from "./approval-gate";
 import { runMcpTool } from "./run-mcp";
 import { runSubprompt } from "./run-subprompt";
+import { beginToolSpan } from "../tracing";
 import { parseArguments, resultMetadata, resultText, toolError, type OfferedTool, type ToolCallContext } from "../kernel/tool-call-context";
 
 export const STOPPED_BEFORE_RUN = "Stopped by the user before this tool ran.";
@@ -59,55 +60,64 @@ export async function runToolCalls(
     }
     const attempt = gate?.kind === "result" ? 0 : call.id === announced?.id ? announced.attempt : await startCall(tc, call, entry);
     const run = { toolCallId: call.id, attempt };
-    let result: ToolResult;
+    const span = beginToolSpan(tc.thread.id, call.id, name, entry?.kind);
+    let result: ToolResult | undefined;
+    let failure: unknown;
     try {
-      if (gate?.kind === "result") {
-        result = gate.result;
-      } else if (!entry) {
-        const names = [...offered.keys()];
-        result = toolError(
-          `Tool ${name} is not available at this step.${names.length > 0 ? ` Available tools: ${names.join(", ")}.` : " No tools are available."}`,
-          { error_code: "unknown_tool" },
-        );
-      } else if (!parsed.ok) {
-        result = toolError(parsed.error, { error_code: "invalid_arguments" });
-      } else if (entry.kind === "tool") {
-        const args = gate?.kind === "run" && gate.args ? gate.args : parsed.args;
-        result = refusesRepeat(tc, entry.name, attempt) ? interruptedError(name) : await runCallable({ ...tc, run }, entry, args);
-      } else if (entry.kind === "mcp") {
-        result = await runMcpTool({ ...tc, run }, entry, parsed.args);
-      } else if (entry.kind === "subprompt") {
-        result = await runSubprompt({ ...tc, run }, entry, parsed.args);
-      } else if (entry.kind === "handoff") {
-        const h = await runHandoff(tc, entry);
-        result = h.result;
-        threadChanged ||= h.changed;
-      } else {
-        const outcome =
-          entry.kind === "subagent" ? await invokeSubagent(tc, entry, call.id, parsed.args) : await invokeLifecycle(tc, entry, call.id, parsed.args);
-        if ("deferred" in outcome) {
-          // A blocking subagent: the call is answered when the child reports (durably, even across restarts).
-          deferred++;
-          continue;
+      try {
+        if (gate?.kind === "result") {
+          result = gate.result;
+        } else if (!entry) {
+          const names = [...offered.keys()];
+          result = toolError(
+            `Tool ${name} is not available at this step.${names.length > 0 ? ` Available tools: ${names.join(", ")}.` : " No tools are available."}`,
+            { error_code: "unknown_tool" },
+          );
+        } else if (!parsed.ok) {
+          result = toolError(parsed.error, { error_code: "invalid_arguments" });
+        } else if (entry.kind === "tool") {
+          const args = gate?.kind === "run" && gate.args ? gate.args : parsed.args;
+          result = refusesRepeat(tc, entry.name, attempt) ? interruptedError(name) : await runCallable({ ...tc, run }, entry, args);
+        } else if (entry.kind === "mcp") {
+          result = await runMcpTool({ ...tc, run }, entry, parsed.args);
+        } else if (entry.kind === "subprompt") {
+          result = await runSubprompt({ ...tc, run }, entry, parsed.args);
+        } else if (entry.kind === "handoff") {
+          const h = await runHandoff(tc, entry);
+          result = h.result;
+          threadChanged ||= h.changed;
+        } else {
+          const outcome =
+            entry.kind === "subagent" ? await invokeSubagent(tc, entry, call.id, parsed.args) : await invokeLifecycle(tc, entry, call.id, parsed.args);
+          if ("deferred" in outcome) {
+            // A blocking subagent: the call is answered when the child reports (durably, even across restarts).
+            deferred++;
+            continue;
+          }
+          result = outcome.result;
         }
-        result = outcome.result;
+      } catch (err) {
+        if (!isAbortError(err)) throw err;
+        result = toolError("Stopped by the user while this tool was running.", { error_code: "user_stop" });
       }
+      result = await afterToolHooks(tc, call, result);
+      // A tool that must not run twice has its result stored at once: held, a crash would lose it and refuse the re-run.
+      const hold =
+        holdLast &&
+        !gate?.approval &&
+        call === calls[calls.length - 1] &&
+        (!entry || !parsed.ok || (entry.kind === "tool" && !refusesRepeat(tc, entry.name, 0)));
+      const extra = gate ? redactDeep(approvalMetadata(gate.approval), tc.ctx.secrets) : null;
+      const ranAttempt = attempt > 0 ? attempt : undefined;
+      if (hold) unstored = await prepareResult(tc, call, result, performance.now() - started, ranAttempt, extra);
+      else await storeResult(tc, call, result, performance.now() - started, ranAttempt, extra);
+      executed.push({ name, args: parsed.ok ? parsed.args : null, status: result.status, text: resultText(result) });
     } catch (err) {
-      if (!isAbortError(err)) throw err;
-      result = toolError("Stopped by the user while this tool was running.", { error_code: "user_stop" });
+      failure = err;
+      throw err;
+    } finally {
+      span.end(failure !== undefined ? { error: failure } : { status: result?.status ?? "deferred" });
     }
-    result = await afterToolHooks(tc, call, result);
-    // A tool that must not run twice has its result stored at once: held, a crash would lose it and refuse the re-run.
-    const hold =
-      holdLast &&
-      !gate?.approval &&
-      call === calls[calls.length - 1] &&
-      (!entry || !parsed.ok || (entry.kind === "tool" && !refusesRepeat(tc, entry.name, 0)));
-    const extra = gate ? redactDeep(approvalMetadata(gate.approval), tc.ctx.secrets) : null;
-    const ranAttempt = attempt > 0 ? attempt : undefined;
-    if (hold) unstored = await prepareResult(tc, call, result, performance.now() - started, ranAttempt, extra);
-    else await storeResult(tc, call, result, performance.now() - started, ranAttempt, extra);
-    executed.push({ name, args: parsed.ok ? parsed.args : null, status: result.status, text: resultText(result) });
   }
   return { executed, threadChanged, deferred, unstored };
 }

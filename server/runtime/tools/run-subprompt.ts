@@ -12,6 +12,7 @@ import { chatToolFor } from "../kernel/tool-schemas";
 import { parseArguments, resultText, toolError, type ToolCallContext } from "../kernel/tool-call-context";
 import { runCallable } from "./run-callable";
 import { subpromptUserMessage } from "./subprompt-input";
+import { recordLlmAttempt } from "../tracing";
 
 const MAX_DEPTH = 4;
 
@@ -76,6 +77,7 @@ export async function runSubprompt(tc: ToolCallContext, entry: Extract<ResolvedT
   let result;
   try {
     const models = await resolveModels(deps, ctx, prompt.model);
+    const logAttempt = attemptLogger(deps, ctx, tc.thread.id, tc.stepId, null);
     result = await closingPendingLogs(deps, tc.thread.id, () =>
       deps.llm.complete(
         {
@@ -91,7 +93,10 @@ export async function runSubprompt(tc: ToolCallContext, entry: Extract<ResolvedT
           signal: tc.signal,
           beforeSend: pendingLogger(deps, ctx, tc.thread.id, null),
           onAttemptStart: requestAnnouncer(deps, tc.thread.id, tc.stepId, null, messages.length, tools.length),
-          onAttempt: attemptLogger(deps, ctx, tc.thread.id, tc.stepId, null),
+          onAttempt: (a) => {
+            recordLlmAttempt(tc.thread.id, a, tc.run?.toolCallId ?? undefined);
+            return logAttempt(a);
+          },
         },
       ),
     );
