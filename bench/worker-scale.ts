@@ -21,6 +21,8 @@ import { createApp } from "@/server/worker/app";
 import { benchAgents, loopRules, root, round, row, sleep, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
 
 const STEPS = 3;
+/** Threads each round runs before the measured batch (the same 3-step loop). */
+const WARMUP_THREADS = 100;
 
 /** The PostgreSQL server the bench may create databases on: BENCH_POSTGRES_URL, or a postgres:// DATABASE_URL. */
 export function adminUrl(): string | null {
@@ -39,7 +41,7 @@ export async function admin(url: string, sql: string): Promise<void> {
 }
 
 function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/worker.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", path.join(root, "bench/worker-sql-hook.ts"), path.join(root, "scripts/worker.ts")], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -81,7 +83,7 @@ async function round1(
   server: string,
   workers: number,
   threads: number,
-): Promise<{ seconds: number; database: string; workerCpu: number; appCpu: number }> {
+): Promise<{ seconds: number; database: string; workerCpu: number; appCpu: number; statements: Map<string, number> }> {
   const name = `${process.env.BENCH_DATABASE_PREFIX ?? "studio_bench_"}workers_${workers}_${process.pid}`.toLowerCase();
   const url = new URL(server);
   url.pathname = `/${name}`;
@@ -89,7 +91,9 @@ async function round1(
   await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin(server, `CREATE DATABASE "${name}"`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-bench-workers-"));
+  const countsFile = path.join(tmp, "sql-counts");
   const env = {
+    BENCH_SQL_COUNTS: countsFile,
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     DATA_DIR: path.join(tmp, "data"),
@@ -105,23 +109,44 @@ async function round1(
     const app = await createApp({ config: loadConfig({ ...env, RUNTIME_WORKERS: "0" }, root), projectRoot: root, skipMigrations: true });
     try {
       children.push(...(await Promise.all(Array.from({ length: workers }, () => startWorker(env)))));
-      const ids: string[] = [];
-      for (let i = 0; i < threads; i++) ids.push((await app.runtime.createThread({ agentId: "looper" })).id);
+      const batch = async (n: number) => {
+        const ids: string[] = [];
+        for (let i = 0; i < n; i++) ids.push((await app.runtime.createThread({ agentId: "looper" })).id);
+        return ids;
+      };
+      const run = async (ids: string[]) => {
+        const t0 = performance.now();
+        await Promise.all(ids.map((id) => app.runtime.postMessage(id, { content: "ws start" })));
+        // Done when every thread stored its final answer (polled in the database; the workers are other processes).
+        for (;;) {
+          const done = await app.prisma.message.count({ where: { threadId: { in: ids }, role: "assistant", content: "done" } });
+          if (done >= ids.length) break;
+          if (performance.now() - t0 > 600_000) throw new Error(`only ${done} of ${ids.length} threads finished in 10 minutes`);
+          await sleep(50);
+        }
+        return (performance.now() - t0) / 1000;
+      };
+      // Warm-up: each worker runs threads before the measured batch (a fresh process pays its JIT, its query
+      // compilation and its connections once: with more workers, a cold run counts that cost once per worker).
+      await run(await batch(WARMUP_THREADS));
+      const ids = await batch(threads);
+      for (const c of children) c.kill("SIGUSR2");
+      await sleep(200);
       const cpu0 = children.map((c) => cpuSeconds(c.pid));
       const app0 = process.cpuUsage();
-      const t0 = performance.now();
-      await Promise.all(ids.map((id) => app.runtime.postMessage(id, { content: "ws start" })));
-      // Done when every thread stored its final answer (polled in the database; the workers are other processes).
-      for (;;) {
-        const done = await app.prisma.message.count({ where: { threadId: { in: ids }, role: "assistant", content: "done" } });
-        if (done >= threads) break;
-        if (performance.now() - t0 > 600_000) throw new Error(`only ${done} of ${threads} threads finished in 10 minutes`);
-        await sleep(50);
-      }
-      const seconds = (performance.now() - t0) / 1000;
+      const seconds = await run(ids);
       const workerCpu = children.reduce((acc, c, i) => acc + cpuSeconds(c.pid) - cpu0[i]!, 0);
       const a = process.cpuUsage(app0);
-      return { seconds, database: redactDatabaseUrl(databaseUrl), workerCpu, appCpu: (a.user + a.system) / 1e6 };
+      for (const c of children) c.kill("SIGUSR1");
+      await sleep(300);
+      const statements = new Map<string, number>();
+      for (const c of children) {
+        const file = `${countsFile}.${c.pid}`;
+        if (!fs.existsSync(file)) continue;
+        for (const [k, n] of JSON.parse(fs.readFileSync(file, "utf8")) as [string, number][]) statements.set(k, (statements.get(k) ?? 0) + n);
+        fs.rmSync(file, { force: true });
+      }
+      return { seconds, database: redactDatabaseUrl(databaseUrl), workerCpu, appCpu: (a.user + a.system) / 1e6, statements };
     } finally {
       await Promise.all(children.map(stopWorker));
       await app.close();
@@ -144,17 +169,22 @@ export async function workerScale(fake: FakeServer, opts: Options): Promise<Scen
   const notes: string[] = [];
   for (const workers of counts) {
     const load = os.loadavg()[0]!.toFixed(2);
-    const { seconds, database, workerCpu, appCpu } = await round1(fake, server, workers, threads);
+    const { seconds, database, workerCpu, appCpu, statements } = await round1(fake, server, workers, threads);
     const scenario = `worker-scale ×${threads}, ${workers} worker${workers > 1 ? "s" : ""}`;
     rows.push(row(scenario, "throughput", [round(threads / seconds, 1)], "threads/s", `${round(seconds, 2)} s for all`));
     rows.push(row(scenario, "step throughput", [round((threads * STEPS) / seconds, 1)], "steps/s"));
     rows.push(
       row(scenario, "worker CPU per step", [round((workerCpu * 1000) / (threads * STEPS), 1)], "ms", `all workers: ${round(workerCpu, 1)} s CPU; app: ${round(appCpu, 1)} s`),
     );
+    const steps = threads * STEPS;
+    const total = [...statements.values()].reduce((a, b) => a + b, 0);
+    const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, n]) => `${k} ${round(n / steps, 1)}`);
+    rows.push(row(scenario, "worker SQL statements per step", [round(total / steps, 1)], "stmts", "all workers, pg-boss included"));
     notes.push(`worker-scale, ${workers} worker process(es): ${threads} threads × ${STEPS} steps in ${round(seconds, 2)} s on ${database}; load average before: ${load}`);
+    notes.push(`worker-scale, ${workers} worker process(es): statements per step, all workers: ${round(total / steps, 1)}; ${top.join(", ")}`);
   }
   notes.push(
-    "worker-scale: one run per worker count; an API-only app process posts every message, worker processes (64 activations each at most) run the threads from the shared pg-boss queue",
+    `worker-scale: one run per worker count; an API-only app process posts every message, worker processes (64 activations each at most) run the threads from the shared pg-boss queue; ${WARMUP_THREADS} threads run through the same workers first (warm-up, not measured)`,
   );
   return { rows, notes };
 }

@@ -2,10 +2,16 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable } from "@prisma/driver-adapter-utils";
 import type { Database } from "better-sqlite3";
+import pg from "pg";
 import type { DatabaseKind, DatabaseTarget } from "./database-url";
 import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql/client";
+import type { PgCaches } from "./pg-direct";
+import { DirectPg } from "./pg-direct/connection";
+import { PgHistoryCache } from "./pg-direct/history";
+import { PrismaBridge } from "./pg-direct/prisma-bridge";
 import { DirectSqlite } from "./sqlite-direct/connection";
+import { StateCache } from "./sqlite-direct/state-cache";
 import { routeOutsideTransactions, transactionAdapterFactory } from "./sqlite-direct/read-connection";
 import { shareTransactionLock } from "./sqlite-direct/transactions";
 import { BACKSTOP_PAGES, startCheckpointer } from "./sqlite-checkpointer";
@@ -92,23 +98,47 @@ function sqliteAdapter(
  * `$disconnect()` when done.
  */
 export function createPrismaClient(database: DatabaseTarget, opts: CreatePrismaClientOptions = {}): PrismaClient {
+  if (database.kind === "postgresql") return createPostgresClient(database.url, opts);
   const direct = new DirectSqlite(opts.checkNestedTransactions ?? true);
   let connection: { queryable: SqlQueryable; adapter: SqlDriverAdapter } | null = null;
-  const client =
-    database.kind === "sqlite"
-      ? new PrismaClient({
-          adapter: sqliteAdapter(database.file, opts.busyTimeoutMs ?? 10_000, direct, opts.backgroundCheckpoint ?? false, (c) => (connection = c)),
-          log: opts.log,
-        })
-      : // Generated from prisma/postgresql/schema.prisma, the same models as the SQLite client: same model and
-        // argument types, only the provider-specific query compiler differs. Repositories use the SQLite client's types.
-        (new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: database.url }), log: opts.log }) as unknown as PrismaClient);
+  const client = new PrismaClient({
+    adapter: sqliteAdapter(database.file, opts.busyTimeoutMs ?? 10_000, direct, opts.backgroundCheckpoint ?? false, (c) => (connection = c)),
+    log: opts.log,
+  });
   kinds.set(client, database.kind);
-  if (database.kind === "sqlite") {
-    directConnections.set(client, direct);
-    transactionClients.set(client, new PrismaClient({ adapter: transactionAdapterFactory(() => connection), log: opts.log }));
-  }
+  directConnections.set(client, direct);
+  transactionClients.set(client, new PrismaClient({ adapter: transactionAdapterFactory(() => connection), log: opts.log }));
   return client;
+}
+
+/**
+ * PostgreSQL: one pool (pipeline mode, see pg-direct/connection.ts) shared by Prisma's adapter and the runtime's
+ * direct statements, and a second client whose transactions run on a connection a runtime transaction holds
+ * (pg-direct/prisma-bridge.ts). Both clients are generated from prisma/postgresql/schema.prisma, the same models as
+ * the SQLite client: same model and argument types, only the provider-specific query compiler differs.
+ * Repositories use the SQLite client's types.
+ */
+function createPostgresClient(url: string, opts: CreatePrismaClientOptions): PrismaClient {
+  const pool = new pg.Pool({ connectionString: url, pipeline: true, max: POSTGRES_POOL_SIZE });
+  // An idle connection that breaks (a server restart, a dropped database) is discarded by the pool; the next query
+  // opens another. Without a listener the error would end the process.
+  pool.on("error", () => {});
+  const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), log: opts.log }) as unknown as PrismaClient;
+  const bridge = new PrismaBridge(pool);
+  bridge.attach(new PostgresPrismaClient({ adapter: bridge.factory(), log: opts.log }) as unknown as PrismaClient);
+  kinds.set(client, "postgresql");
+  directPostgres.set(client, { direct: new DirectPg(pool), bridge, caches: { states: new StateCache(), history: new PgHistoryCache() } });
+  return client;
+}
+
+/** Connections per process for Prisma and the runtime's statements (pg-boss and LISTEN have their own). */
+export const POSTGRES_POOL_SIZE = 10;
+
+const directPostgres = new WeakMap<PrismaClient, { direct: DirectPg; bridge: PrismaBridge; caches: PgCaches }>();
+
+/** PostgreSQL: the client's pool for the runtime's per-step statements (pg-direct/); null on SQLite. */
+export function directPostgresOf(prisma: PrismaClient): { direct: DirectPg; bridge: PrismaBridge; caches: PgCaches } | null {
+  return directPostgres.get(prisma) ?? null;
 }
 
 const transactionClients = new WeakMap<PrismaClient, PrismaClient>();

@@ -1,5 +1,7 @@
 import type { Persistence, Stores, WorkStore } from "@/server/runtime/ports";
-import { databaseKindOf, directSqliteOf, transactionClientOf, type Db, type PrismaClient } from "./client";
+import { databaseKindOf, directPostgresOf, directSqliteOf, transactionClientOf, type Db, type PrismaClient } from "./client";
+import { PgTransaction, pgThreadLock, withDirectPg, type DirectPg, type PgCaches } from "./pg-direct";
+import { lazyPrisma } from "./pg-direct/lazy-prisma";
 import { withDirectSqlite, type DirectSqlite } from "./sqlite-direct";
 import type { DatabaseKind } from "./database-url";
 import { threadLock } from "./row-lock";
@@ -39,9 +41,11 @@ function stores(
   envCache: EnvCache,
   /** Runs a callback once this store set's transaction has committed (at once for the client's stores). */
   afterCommit: (fn: () => void) => void,
+  /** PostgreSQL: where the per-step statements run (the pool, or this store set's transaction), and parsed states. */
+  pg: { sql: DirectPg | PgTransaction; caches: PgCaches } | null = null,
 ): Stores {
   // In a transaction, reading a thread locks it until commit (PostgreSQL; SQLite serialises transactions anyway).
-  const lock = root ? null : threadLock(db, kind);
+  const lock = root ? null : pg?.sql instanceof PgTransaction ? pgThreadLock(pg.sql) : threadLock(db, kind);
   const make: { [K in keyof Stores]: () => Stores[K] } = {
     threads: () => threadStore(db, lock),
     messages: () => messageStore(db, lock),
@@ -64,7 +68,12 @@ function stores(
       configurable: true,
       get() {
         // SQLite: the per-step statements run on the adapter's connection directly, in the same transaction.
-        const raw = direct ? withDirectSqlite(direct, key, make[key]() as never, root === null) : make[key]();
+        // PostgreSQL: the same methods as statements on the pool or on the transaction's connection.
+        const raw = direct
+          ? withDirectSqlite(direct, key, make[key]() as never, root === null)
+          : pg
+            ? withDirectPg(pg.sql, pg.caches, key, make[key]())
+            : make[key]();
         // LLM request logs are written as deltas against the thread's previous request (llm-log-chain.ts); the env
         // visible to a thread is read through a cache (cached-env.ts).
         const value =
@@ -100,6 +109,7 @@ async function yieldToIo(): Promise<void> {
 export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions = {}): Persistence {
   const kind = databaseKindOf(prisma);
   const direct = directSqliteOf(prisma);
+  const postgres = directPostgresOf(prisma);
   const chains = new RequestChains();
   const envCache = envCacheOf(prisma);
   // SQLite: every transaction runs on the one connection, so its stores are the same each time (built once). Their
@@ -108,9 +118,11 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
   let directTx: Stores | null = null;
   const now = (fn: () => void) => fn();
   return {
-    ...stores(prisma, prisma, kind, opts, direct, chains, envCache, now),
+    ...stores(prisma, prisma, kind, opts, direct, chains, envCache, now, postgres && { sql: postgres.direct, caches: postgres.caches }),
     release(threadId: string) {
       direct?.forgetThread(threadId);
+      postgres?.caches.states.forget(threadId);
+      postgres?.caches.history.forget(threadId);
       envCache.forgetThread(threadId);
       chains.forget(threadId);
     },
@@ -126,6 +138,24 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
           result = await direct.transaction(() => {
             directAfter = after;
             return fn(directTx!);
+          });
+        } else if (postgres) {
+          // PostgreSQL: the body's per-step statements on one pooled connection, its Prisma queries in a Prisma
+          // transaction on the same connection, opened only if it makes any (pg-direct/transactions.ts). A deadlock
+          // or serialization failure (threads locked in another order) runs the body again.
+          result = await retryOnWriteConflict(async () => {
+            after.length = 0;
+            const t = new PgTransaction(postgres.direct, postgres.bridge);
+            const tx = stores(lazyPrisma(() => t.prisma()), null, kind, opts, null, chains, envCache, (f) => after.push(f), { sql: t, caches: postgres.caches });
+            let value: T;
+            try {
+              value = await fn(tx);
+            } catch (err) {
+              await t.rollback(err).catch(() => {});
+              throw err;
+            }
+            await t.commit();
+            return value;
           });
         } else {
           // A deadlock or serialization failure (PostgreSQL, threads locked in another order) runs the body again.

@@ -8,7 +8,8 @@ const RETRYABLE_SQLSTATES = new Set(["40001", "40P01"]);
 export function isWriteConflict(err: unknown): boolean {
   if (typeof err !== "object" || err === null) return false;
   const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } };
-  if (e.code === "P2034") return true;
+  // P2034 from Prisma; the SQLSTATE itself from a statement the runtime ran on the driver (pg-direct/).
+  if (e.code === "P2034" || RETRYABLE_SQLSTATES.has(String(e.code))) return true;
   const cause = e.meta?.driverAdapterError?.cause;
   return cause?.kind === "TransactionWriteConflict" || RETRYABLE_SQLSTATES.has(String(cause?.originalCode));
 }

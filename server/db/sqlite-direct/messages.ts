@@ -10,7 +10,7 @@ import { guarded } from "./errors";
 
 type Row = Record<string, unknown>;
 
-function toMessage(r: Row): Message {
+export function toMessage(r: Row): Message {
   return {
     ...(r as unknown as Message),
     toolCalls: readOptionalJson(r.toolCalls) as Message["toolCalls"],
@@ -22,7 +22,7 @@ function toMessage(r: Row): Message {
   };
 }
 
-const COLUMNS = `"id", "threadId", "seq", "role", "content", "name", "toolCalls", "toolCallId", "toolStatus", "reasoningContent", "attachments", "silent", "depth", "side", "metadata", "subagentId", "createdAt", "updatedAt"`;
+export const COLUMNS = `"id", "threadId", "seq", "role", "content", "name", "toolCalls", "toolCallId", "toolStatus", "reasoningContent", "attachments", "silent", "depth", "side", "metadata", "subagentId", "createdAt", "updatedAt"`;
 
 /** The message reads and appends of every step; `update`, `delete` and `count` stay with the Prisma store. */
 export function directMessages(sql: DirectSqlite, base: MessageStore): MessageStore {

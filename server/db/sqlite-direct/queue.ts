@@ -10,7 +10,7 @@ import { guarded } from "./errors";
 
 type Row = Record<string, unknown>;
 
-function toQueuedRow(r: Row): QueuedMessage {
+export function toQueuedRow(r: Row): QueuedMessage {
   return {
     ...(r as unknown as QueuedMessage),
     attachments: readOptionalJson(r.attachments) as QueuedMessage["attachments"],

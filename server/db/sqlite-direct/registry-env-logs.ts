@@ -10,7 +10,7 @@ import { guarded } from "./errors";
 
 type Row = Record<string, unknown>;
 
-function toSubagentRow(r: Row): SubagentEntry {
+export function toSubagentRow(r: Row): SubagentEntry {
   return {
     ...(r as unknown as SubagentEntry),
     resumable: bool(r.resumable),
@@ -87,10 +87,10 @@ const LOG_COLUMNS = [
   "startedAt",
   "finishedAt",
 ] as const;
-const INSERT_LOG = `INSERT INTO "LlmRequestLog" (${LOG_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${LOG_COLUMNS.map(() => "?").join(", ")})`;
+export const INSERT_LOG = `INSERT INTO "LlmRequestLog" (${LOG_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${LOG_COLUMNS.map(() => "?").join(", ")})`;
 
-const COMPLETE_LOG = `UPDATE "LlmRequestLog" SET "messageId" = ?, "response" = ?, "status" = ?, "error" = ?, "inputTokens" = ?, "outputTokens" = ?, "cachedTokens" = ?, "cost" = ?, "latencyMs" = ?, "ttftMs" = ?, "finishedAt" = ? WHERE "id" = ?`;
-const INTERRUPT_PENDING = `UPDATE "LlmRequestLog" SET "status" = 'interrupted', "error" = ?, "finishedAt" = ? WHERE "threadId" = ? AND "status" = 'pending'`;
+export const COMPLETE_LOG = `UPDATE "LlmRequestLog" SET "messageId" = ?, "response" = ?, "status" = ?, "error" = ?, "inputTokens" = ?, "outputTokens" = ?, "cachedTokens" = ?, "cost" = ?, "latencyMs" = ?, "ttftMs" = ?, "finishedAt" = ? WHERE "id" = ?`;
+export const INTERRUPT_PENDING = `UPDATE "LlmRequestLog" SET "status" = 'interrupted', "error" = ?, "finishedAt" = ? WHERE "threadId" = ? AND "status" = 'pending'`;
 
 /** `insert`, one per LLM request (the row is not read back; see repositories/events.ts). */
 export function directLlmLogs(sql: DirectSqlite, base: LlmLogStore): LlmLogStore {

@@ -23,7 +23,7 @@ function toRecord(sql: DirectSqlite, r: Row): ThreadRecord {
   return record;
 }
 
-function toThread(r: Row, withState: boolean): Thread {
+export function toThread(r: Row, withState: boolean): Thread {
   return {
     ...(r as unknown as Thread),
     terminatedAt: r.terminatedAt === null ? null : BigInt(r.terminatedAt as number),

@@ -1,0 +1,95 @@
+import pg from "pg";
+import { PgTransaction } from "./transactions";
+
+export type Row = Record<string, unknown>;
+/** Where a statement runs: the pool (autocommit) or one runtime transaction's connection. */
+export type Runner = DirectPg | PgTransaction;
+
+/**
+ * The runtime's per-step statements on node-postgres directly, on the pool Prisma's adapter also uses.
+ *
+ * Through Prisma's query builder each statement of a step costs 0.3–0.7 ms of CPU (query compilation, parameter and
+ * row mapping) for a statement PostgreSQL runs in tens of microseconds. The hot store methods (see `index.ts`) run
+ * named (prepared) statements here instead, in the same transaction as the Prisma queries of the same store set
+ * (transactions.ts), with the same column formats as the SQLite direct stores: each row is mapped by the same
+ * functions (sqlite-direct/*): timestamps and JSON columns come back as text, BigInt columns as decimal text.
+ * The connections run in pipeline mode: a transaction sends its BEGIN with its first statement, and its writes whose
+ * results nobody waits for go out with the next statement or the COMMIT, one round trip for several statements.
+ */
+export class DirectPg {
+  private readonly names = new Map<string, { name: string; text: string }>();
+
+  constructor(readonly pool: pg.Pool) {}
+
+  /** Our SQL is written with `?` placeholders (shared with the SQLite stores); PostgreSQL numbers them. */
+  statement(sql: string): { name: string; text: string } {
+    let s = this.names.get(sql);
+    if (!s) {
+      let n = 0;
+      s = { name: `studio_${this.names.size}`, text: sql.replace(/\?/g, () => `$${++n}`) };
+      // The texts are few (one per batch size or column set); the bound only guards against a runaway caller.
+      if (this.names.size < 2000) this.names.set(sql, s);
+    }
+    return s;
+  }
+
+  /** The config of one query: named (prepared once per connection), text columns kept as text. */
+  config(sql: string, args: unknown[]): pg.QueryConfig {
+    const { name, text } = this.statement(sql);
+    return { name, text, values: args.map(param), types: TYPES };
+  }
+
+  async all<T = Row>(sql: string, ...args: unknown[]): Promise<T[]> {
+    return pgGuarded(async () => (await this.pool.query(this.config(sql, args))).rows as T[]);
+  }
+
+  async get<T = Row>(sql: string, ...args: unknown[]): Promise<T | undefined> {
+    return (await this.all<T>(sql, ...args))[0];
+  }
+
+  async run(sql: string, ...args: unknown[]): Promise<number> {
+    return pgGuarded(async () => (await this.pool.query(this.config(sql, args))).rowCount ?? 0);
+  }
+
+  /** Outside a transaction a write is sent and awaited like any other statement (autocommit). */
+  async write(sql: string, ...args: unknown[]): Promise<void> {
+    await this.run(sql, ...args);
+  }
+
+  /** Autocommit: there is nothing to lock beyond the statement itself (undefined: not locked here). */
+  async lock(_threadId: string): Promise<Row | null | undefined> {
+    return undefined;
+  }
+
+  /** Nothing is held outside a transaction. */
+  wrote(_threadId: string, _row: Row): void {}
+
+  patchLocked(_threadId: string, _patch: Row): void {}
+}
+
+/** Booleans go as `true`/`false` (SQLite's 0/1 are bound by the shared SQL too: PostgreSQL accepts both as text). */
+const param = (v: unknown): unknown => (typeof v === "bigint" ? v.toString() : v);
+
+const identity = (v: string) => v;
+/** Timestamps (without and with time zone), json and jsonb as text: the formats the shared row mappers read. */
+const TEXT_OIDS = new Set([1114, 1184, 114, 3802]);
+const TYPES = {
+  getTypeParser: ((oid: number, format?: string) =>
+    TEXT_OIDS.has(oid) ? identity : pg.types.getTypeParser(oid, (format ?? "text") as "text")) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+/** A unique violation as Prisma reports it (P2002 with the fields), so the API maps it the same way (409). */
+export function asPrismaLikePgError(err: unknown): unknown {
+  const e = err as { code?: unknown; detail?: unknown; message?: unknown };
+  if (e?.code !== "23505") return err;
+  const fields = /^Key \(([^)]*)\)/.exec(String(e.detail ?? ""))?.[1]?.split(",").map((f) => f.trim().replace(/"/g, "")) ?? [];
+  return Object.assign(new Error(String(e.message ?? "unique constraint failed")), { code: "P2002", meta: { target: fields }, cause: err });
+}
+
+export async function pgGuarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw asPrismaLikePgError(err);
+  }
+}

@@ -1,0 +1,107 @@
+import { newId, nowMicros } from "@/server/runtime/ids";
+import { NotFoundError } from "@/server/runtime/errors";
+import { appendedRecord } from "@/server/runtime/kernel/appended-record";
+import type { MessageListOptions, MessageRecord, MessageStore, NewMessage, QueueStore } from "@/server/runtime/ports";
+import { toNullableJsonText } from "../json";
+import { toMessageRecord, toQueued } from "../repositories/messages";
+import { sqlDate } from "../sqlite-direct/columns";
+import { COLUMNS, toMessage } from "../sqlite-direct/messages";
+import { toQueuedRow } from "../sqlite-direct/queue";
+import type { Row, Runner } from "./connection";
+import type { PgHistoryCache } from "./history";
+
+/** The message reads and appends of every step; `update`, `delete` and `count` stay with the Prisma store. */
+export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageStore): MessageStore {
+  const lastSeq = async (threadId: string) =>
+    Number((await sql.get<{ seq: number | null }>(`SELECT MAX("seq") AS "seq" FROM "Message" WHERE "threadId" = ?`, threadId))?.seq ?? 0);
+  return {
+    ...base,
+    lastSeq,
+    async append(threadId, m: NewMessage) {
+      // In a transaction the thread is locked first (a statement of its own: the INSERT's seq is then read from a
+      // snapshot taken after any other writer of the thread committed).
+      await sql.lock(threadId);
+      const ref = (field: string) => ({ model: "Message", field });
+      const id = m.id ?? newId();
+      const toolCalls = toNullableJsonText(m.toolCalls, ref("toolCalls"));
+      const attachments = toNullableJsonText(m.attachments && m.attachments.length > 0 ? m.attachments : null, ref("attachments"));
+      const metadata = toNullableJsonText(m.metadata, ref("metadata"));
+      const createdAt = m.createdAt ?? nowMicros();
+      const row = await sql.get<{ seq: number }>(
+        `INSERT INTO "Message" (${COLUMNS})
+         VALUES (?, ?, (SELECT COALESCE(MAX("seq"), 0) + 1 FROM "Message" WHERE "threadId" = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "seq"`,
+        id,
+        threadId,
+        threadId,
+        m.role,
+        m.content,
+        m.name ?? null,
+        toolCalls,
+        m.toolCallId ?? null,
+        m.toolStatus ?? null,
+        m.reasoningContent ?? null,
+        attachments,
+        m.silent === true,
+        m.depth,
+        m.side ?? null,
+        metadata,
+        m.subagentId ?? null,
+        createdAt,
+        sqlDate(new Date()),
+      );
+      const json = <T>(text: string | null) => (text === null ? null : (JSON.parse(text) as T));
+      return appendedRecord(
+        { ...m, toolCalls: json(toolCalls), attachments: json(attachments), metadata: json(metadata) },
+        { id, threadId, seq: Number(row!.seq), createdAt },
+      );
+    },
+    async get(id) {
+      const row = await sql.get<Row>(`SELECT * FROM "Message" WHERE "id" = ?`, id);
+      return row ? toMessageRecord(toMessage(row)) : null;
+    },
+    async list(threadId, o: MessageListOptions = {}) {
+      // The executor's read of the whole history: only what is new since the last read is mapped (history.ts).
+      if (o.includeSilent && Object.keys(o).length === 1) return [...(await history.read(sql, threadId))];
+      const where = [`"threadId" = ?`];
+      const args: unknown[] = [threadId];
+      if (!o.includeSilent) where.push(`"silent" = false`);
+      if (o.afterSeq !== undefined) {
+        where.push(`"seq" > ?`);
+        args.push(o.afterSeq);
+      }
+      if (o.beforeSeq !== undefined) {
+        where.push(`"seq" < ?`);
+        args.push(o.beforeSeq);
+      }
+      const limit = o.limit !== undefined ? ` LIMIT ?` : "";
+      if (o.limit !== undefined) args.push(o.limit);
+      const offset = o.offset ? ` OFFSET ?` : "";
+      if (o.offset) args.push(o.offset);
+      const rows = await sql.all<Row>(
+        `SELECT * FROM "Message" WHERE ${where.join(" AND ")} ORDER BY "seq" ${o.order === "desc" ? "DESC" : "ASC"}${limit}${offset}`,
+        ...args,
+      );
+      return rows.map((r): MessageRecord => toMessageRecord(toMessage(r)));
+    },
+  };
+}
+
+/** The queue reads of every step and the delivery mark; `enqueue` and `rejectPending` stay with the Prisma store. */
+export function pgQueue(sql: Runner, base: QueueStore): QueueStore {
+  return {
+    ...base,
+    async pending(threadId) {
+      const rows = await sql.all<Row>(`SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`, threadId);
+      return rows.map((r) => toQueued(toQueuedRow(r)));
+    },
+    async markDelivered(id, messageId) {
+      const changed = await sql.run(
+        `UPDATE "QueuedMessage" SET "status" = 'delivered', "deliveredAt" = ?, "deliveredMessageId" = ? WHERE "id" = ?`,
+        sqlDate(new Date()),
+        messageId,
+        id,
+      );
+      if (changed === 0) throw new NotFoundError(`Queued message ${id} not found`);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
+import { NotFoundError } from "@/server/runtime/errors";
+import type { EventLog, ThreadPatch, ThreadRecord, ThreadStore } from "@/server/runtime/ports";
+import { toJsonText } from "../json";
+import { withParsedState } from "../repositories/threads";
+import { sqlDate } from "../sqlite-direct/columns";
+import { toThread } from "../sqlite-direct/threads";
+import type { StateCache } from "../sqlite-direct/state-cache";
+import type { Row, Runner } from "./connection";
+
+/** The record of a `Thread` row (the SQLite stores' mapper); the parsed state is reused while its text is the same. */
+export function toPgThreadRecord(states: StateCache, r: Row): ThreadRecord {
+  const id = r.id as string;
+  const text = r.state as string;
+  const held = states.get(id, text);
+  const record = withParsedState(toThread(r, held === undefined), held);
+  if (held === undefined) states.set(id, text, record.state);
+  return record;
+}
+
+/**
+ * `get` and `update`, the thread reads and writes of every step. In a transaction `get` locks the row until commit
+ * (once; the lock's read is the row), as row-lock.ts does for the Prisma store.
+ */
+export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): ThreadStore {
+  return {
+    ...base,
+    async lock(id) {
+      await sql.lock(id);
+    },
+    async get(id) {
+      const locked = await sql.lock(id);
+      const row = locked !== undefined ? locked : await sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);
+      return row ? toPgThreadRecord(states, row) : null;
+    },
+    async update(id, patch: ThreadPatch) {
+      const sets: string[] = [];
+      const args: unknown[] = [];
+      const set = (column: string, value: unknown) => {
+        sets.push(`"${column}" = ?`);
+        args.push(value);
+      };
+      if (patch.agentId !== undefined) set("agentId", patch.agentId);
+      if (patch.status !== undefined) set("status", patch.status);
+      if (patch.stopReason !== undefined) set("stopReason", patch.stopReason);
+      if (patch.terminatedAt !== undefined) set("terminatedAt", patch.terminatedAt);
+      if (patch.stopRequestedAt !== undefined) set("stopRequestedAt", patch.stopRequestedAt);
+      if (patch.tags !== undefined) set("tags", toJsonText(patch.tags, { model: "Thread", field: "tags", id }));
+      if (patch.name !== undefined) set("name", patch.name);
+      let stateText: string | undefined;
+      if (patch.state !== undefined) {
+        stateText = toJsonText(patch.state, { model: "Thread", field: "state", id });
+        set("state", stateText);
+        set("activeSide", patch.state.turn?.side ?? "a");
+      }
+      const now = sqlDate(new Date());
+      const row = await sql.get<Row>(
+        `UPDATE "Thread" SET ${sets.join(", ")}${sets.length ? ", " : ""}"version" = "version" + 1, "lastActivityAt" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING *`,
+        ...args,
+        now,
+        now,
+        id,
+      );
+      if (!row) throw new NotFoundError(`Thread ${id} not found`);
+      sql.wrote(id, row);
+      // The state just written, from its own text (the column's text is jsonb's rewrite of it): a typed state the
+      // runtime built needs no schema check.
+      if (stateText !== undefined) states.set(id, row.state as string, JSON.parse(stateText) as ThreadRecord["state"]);
+      return toPgThreadRecord(states, row);
+    },
+  };
+}
+
+/**
+ * The event log's appends (several per step): one statement reserves the seqs on the thread row's counter and
+ * inserts the events (the same statement as repositories/events.ts, on the driver).
+ */
+export function pgEvents(sql: Runner, base: EventLog): EventLog {
+  async function appendMany(threadId: string, events: RuntimeEvent[]): Promise<ThreadEventEnvelope[]> {
+    if (events.length === 0) return [];
+    const texts = events.map((e) => toJsonText(e, { model: "ThreadEvent", field: "data" }));
+    const createdAt = new Date();
+    const reserved = await sql.get<{ first: number }>(
+      `WITH "r" AS (UPDATE "Thread" SET "eventSeq" = "eventSeq" + ?::int WHERE "id" = ? RETURNING "eventSeq"),
+      "i" AS (
+        INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt")
+        SELECT ?::text, "r"."eventSeq" - ?::int + "e"."ord"::int, "e"."type", "e"."data", ?::timestamp(3)
+        FROM "r", unnest(?::text[], ?::json[]) WITH ORDINALITY AS "e"("type", "data", "ord")
+      )
+      SELECT "eventSeq" - ?::int + 1 AS "first" FROM "r"`,
+      events.length,
+      threadId,
+      threadId,
+      events.length,
+      sqlDate(createdAt),
+      events.map((e) => e.type),
+      texts,
+      events.length,
+    );
+    if (!reserved) throw new NotFoundError(`Thread ${threadId} not found`);
+    const first = Number(reserved.first);
+    sql.patchLocked(threadId, { eventSeq: first + events.length - 1 });
+    const at = createdAt.toISOString();
+    return events.map((_e, i) => ({ threadId, seq: first + i, persisted: true, at, event: JSON.parse(texts[i]!) as RuntimeEvent }));
+  }
+  return {
+    ...base,
+    async append(threadId, event) {
+      return (await appendMany(threadId, [event]))[0]!;
+    },
+    appendMany,
+    async lastSeq(threadId) {
+      return (await sql.get<{ eventSeq: number }>(`SELECT "eventSeq" FROM "Thread" WHERE "id" = ?`, threadId))?.eventSeq ?? 0;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import type pg from "pg";
+import type { Prisma } from "../generated/prisma/client";
+import { asPrismaLikePgError, pgGuarded, type DirectPg, type Row } from "./connection";
+import type { PrismaBridge } from "./prisma-bridge";
+
+/**
+ * One runtime transaction on one pooled connection (pipeline mode, see connection.ts):
+ * - nothing is sent until the first statement; BEGIN goes out with it (an empty body costs nothing);
+ * - `write` sends a statement whose result the caller does not need and returns at once: it travels with the next
+ *   statement or the COMMIT, and its error (if any) fails the commit;
+ * - the store methods that stay with Prisma run in a Prisma transaction on the same connection, opened when the
+ *   first of them is called (prisma-bridge.ts);
+ * - each thread is locked (`SELECT … FOR UPDATE`) once, and its row is kept current by the stores' own writes, as
+ *   row-lock.ts does for the Prisma stores.
+ */
+export class PgTransaction {
+  private connecting: Promise<pg.PoolClient> | null = null;
+  private client: pg.PoolClient | null = null;
+  private readonly pending: Promise<unknown>[] = [];
+  private failure: unknown = null;
+  private prismaTx: Promise<{ tx: Prisma.TransactionClient; close(err?: unknown): Promise<void> }> | null = null;
+  private readonly locked = new Map<string, Promise<Row | null>>();
+  private corked = false;
+
+  constructor(
+    private readonly direct: DirectPg,
+    private readonly bridge: PrismaBridge,
+  ) {}
+
+  private connection(): Promise<pg.PoolClient> {
+    this.connecting ??= this.direct.pool.connect().then((c) => {
+      this.client = c;
+      this.track(this.send(c, "BEGIN"));
+      return c;
+    });
+    return this.connecting;
+  }
+
+  /**
+   * Send a statement. The statements sent in one turn of the event loop go out in one write: a write to a socket is
+   * a system call, which on a virtual machine costs about as much as PostgreSQL takes to run a simple statement.
+   */
+  private send(c: pg.PoolClient, query: string | pg.QueryConfig): Promise<pg.QueryResult<Row>> {
+    const stream = (c as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    if (!this.corked && stream?.cork && stream.uncork) {
+      this.corked = true;
+      stream.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        stream.uncork!();
+      });
+    }
+    return typeof query === "string" ? c.query<Row>(query) : c.query<Row>(query);
+  }
+
+  private track(p: Promise<unknown>): void {
+    this.pending.push(
+      p.catch((err: unknown) => {
+        this.failure ??= err;
+      }),
+    );
+  }
+
+  async all<T = Row>(sql: string, ...args: unknown[]): Promise<T[]> {
+    const c = await this.connection();
+    try {
+      return (await this.send(c, this.direct.config(sql, args))).rows as T[];
+    } catch (err) {
+      // A statement after a failed one fails with "current transaction is aborted": report the first error.
+      throw asFirst(this.failure ?? err);
+    }
+  }
+
+  async get<T = Row>(sql: string, ...args: unknown[]): Promise<T | undefined> {
+    return (await this.all<T>(sql, ...args))[0];
+  }
+
+  async run(sql: string, ...args: unknown[]): Promise<number> {
+    const c = await this.connection();
+    return pgGuarded(async () => (await this.send(c, this.direct.config(sql, args))).rowCount ?? 0);
+  }
+
+  /** Send a statement without waiting for it (see the class comment). */
+  async write(sql: string, ...args: unknown[]): Promise<void> {
+    const c = await this.connection();
+    this.track(this.send(c, this.direct.config(sql, args)));
+  }
+
+  /** Lock the thread's row until commit and read it (once per transaction); null when there is no such thread. */
+  lock(threadId: string): Promise<Row | null> {
+    let held = this.locked.get(threadId);
+    if (!held) {
+      held = this.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ? FOR UPDATE`, threadId).then((r) => r ?? null);
+      this.locked.set(threadId, held);
+    }
+    return held;
+  }
+
+  /** The locked row of a thread as last read or written here; undefined when it is not locked here. */
+  lockedRow(threadId: string): Promise<Row | null> | undefined {
+    return this.locked.get(threadId);
+  }
+
+  /** A store wrote the thread's row in this transaction (RETURNING *): its new value. */
+  wrote(threadId: string, row: Row): void {
+    if (this.locked.has(threadId)) this.locked.set(threadId, Promise.resolve(row));
+  }
+
+  /** A Prisma store wrote the row: the held copy is stale (the next read locks again, at no cost, and reads it). */
+  forgetLocked(threadId: string): void {
+    this.locked.delete(threadId);
+  }
+
+  /** A store changed some columns of the row without reading it back (the event counter): patch the held row. */
+  patchLocked(threadId: string, patch: Row): void {
+    const held = this.locked.get(threadId);
+    if (held) this.locked.set(threadId, held.then((r) => (r ? { ...r, ...patch } : r)));
+  }
+
+  /** The Prisma transaction client on this transaction's connection (opened on first use). */
+  prisma(): Promise<Prisma.TransactionClient> {
+    this.prismaTx ??= this.connection().then((c) => this.bridge.open(c));
+    return this.prismaTx.then((p) => p.tx);
+  }
+
+  async commit(): Promise<void> {
+    if (!this.connecting) return;
+    const c = await this.connecting;
+    try {
+      if (this.prismaTx) await (await this.prismaTx).close();
+      const done = this.send(c, "COMMIT");
+      await Promise.all(this.pending);
+      const result = await done;
+      if (this.failure) throw asFirst(this.failure);
+      // COMMIT of a transaction that failed meanwhile answers ROLLBACK.
+      if (result.command === "ROLLBACK") throw new Error("the transaction was rolled back");
+      c.release();
+    } catch (err) {
+      c.release(err instanceof Error ? err : true);
+      this.client = null;
+      throw err;
+    }
+  }
+
+  async rollback(reason: unknown): Promise<void> {
+    if (!this.connecting) return;
+    let c: pg.PoolClient;
+    try {
+      c = await this.connecting;
+    } catch {
+      return;
+    }
+    if (this.prismaTx) await (await this.prismaTx.catch(() => null))?.close(reason ?? new Error("rolled back"));
+    await Promise.all(this.pending);
+    const ok = await this.send(c, "ROLLBACK").then(
+      () => true,
+      () => false,
+    );
+    c.release(ok ? undefined : true);
+  }
+}
+
+const asFirst = asPrismaLikePgError;
