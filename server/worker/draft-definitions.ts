@@ -1,5 +1,6 @@
 import type { RegistrySnapshot } from "@/server/registry";
-import { cachedDraftSnapshot } from "@/server/registry/writer";
+// The draft builder alone: the writer's index would load the TypeScript compiler into every app process.
+import { cachedDraftSnapshot } from "@/server/registry/writer/draft-snapshot";
 import type { Definitions } from "@/server/runtime/definitions";
 import { definitionsFromSnapshot } from "@/server/runtime/definitions-from-registry";
 import type { ThreadDraft } from "@/server/runtime/ports";

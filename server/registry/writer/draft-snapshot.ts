@@ -11,7 +11,7 @@ import { buildSnapshot, inputsOf } from "../registry";
 import type { FoundFile } from "../loader";
 import type { LoadedFile, RegistrySnapshot } from "../types";
 import { DefinitionWriteError, type WriteIssue } from "./errors";
-import { parseDefinitionPath } from "./save";
+import { parseDefinitionPath } from "./definition-path";
 
 /**
  * The document value as the definition module would export it: code markers (`{ $code }`) take the value the saved

@@ -6,11 +6,12 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { DEFINITION_FILE_EXTENSIONS, isDefinitionKind, IDENTIFIER_PATTERN, type DefinitionKind } from "@/server/spec";
+import { IDENTIFIER_PATTERN } from "@/server/spec";
 import { validateDoc } from "@/shared/editor/doc-validate";
 import type { FilePreview, SaveChange } from "@/shared/editor/save-change";
 import { DefinitionWriteError, READONLY_MESSAGE, type WriteIssue } from "./errors";
 import { contentHash, Formatter, readText, writeAtomic } from "./files";
+import { parseDefinitionPath } from "./definition-path";
 import { patchDefinitionSource } from "./patch";
 import { newDefinitionFile } from "./serialize";
 import { readDefinitionSource } from "./source";
@@ -46,17 +47,6 @@ interface Planned {
   from?: string;
   /** The text it replaces (null: a new file). */
   before: string | null;
-}
-
-const FILE_PATTERN = /^([a-z]+)\/([A-Za-z0-9][A-Za-z0-9._-]*)(\.(?:ts|mts|js|mjs))$/;
-
-/** Splits and checks a relative definition file path (`prompts/reviewer.ts`); throws on anything else. */
-export function parseDefinitionPath(file: string): { kind: DefinitionKind; base: string; ext: string } {
-  const m = FILE_PATTERN.exec(file);
-  if (!m || !isDefinitionKind(m[1]!) || !(DEFINITION_FILE_EXTENSIONS as readonly string[]).includes(m[3]!)) {
-    throw new DefinitionWriteError("BAD_REQUEST", `"${file}" is not a definition file path such as prompts/reviewer.ts`);
-  }
-  return { kind: m[1] as DefinitionKind, base: m[2]!, ext: m[3]! };
 }
 
 const formatters = new Map<string, Formatter>();
