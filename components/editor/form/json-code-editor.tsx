@@ -5,14 +5,14 @@ import { json } from "@codemirror/lang-json";
 import { bracketMatching } from "@codemirror/language";
 import { lintGutter, linter } from "@codemirror/lint";
 import { search, searchKeymap } from "@codemirror/search";
-import { Annotation, Compartment, EditorState } from "@codemirror/state";
+import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { useEffect, useRef } from "react";
+import { externalChange, readOnlyMode, useEditorSync } from "./use-editor-sync";
 import { useDarkClass } from "../canvas/use-dark";
 import { codeHighlighting, codeTheme, darkCodeTheme } from "./codemirror-setup";
 import { jsonDiagnostics } from "./json-lint";
 
-const external = Annotation.define<boolean>();
 
 /**
  * A CodeMirror 6 editor for a JSON value (provider options, tool options): JSON highlighting, bracket matching, and
@@ -47,10 +47,10 @@ export function JsonCodeEditor({ id, value, readOnly, onChange, label, hint }: {
           keymap.of([...searchKeymap, ...historyKeymap, ...defaultKeymap]),
           codeTheme,
           colors.current.of([]),
-          editable.current.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+          editable.current.of(readOnlyMode(readOnly)),
           EditorView.contentAttributes.of({ id, "aria-label": label, "data-testid": "json-code-editor" }),
           EditorView.updateListener.of((u) => {
-            if (!u.docChanged || u.transactions.some((t) => t.annotation(external))) return;
+            if (!u.docChanged || u.transactions.some((t) => t.annotation(externalChange))) return;
             onChangeRef.current(u.state.doc.toString());
           }),
         ],
@@ -64,19 +64,7 @@ export function JsonCodeEditor({ id, value, readOnly, onChange, label, hint }: {
     // Created once; later values and modes arrive through the effects below.
   }, []);
 
-  useEffect(() => {
-    const v = view.current;
-    if (!v || v.state.doc.toString() === value) return;
-    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: external.of(true) });
-  }, [value]);
-
-  useEffect(() => {
-    view.current?.dispatch({ effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) });
-  }, [readOnly]);
-
-  useEffect(() => {
-    view.current?.dispatch({ effects: colors.current.reconfigure(dark ? darkCodeTheme : []) });
-  }, [dark]);
+  useEditorSync(view, { editable, colors }, { value, readOnly, dark, darkTheme: darkCodeTheme });
 
   return <div ref={host} data-testid="json-editor" className="min-w-0" />;
 }

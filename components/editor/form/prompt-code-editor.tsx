@@ -4,9 +4,10 @@ import { autocompletion, closeBrackets, completionKeymap, type Completion, type 
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { forceLinting, linter, type Diagnostic } from "@codemirror/lint";
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
-import { Annotation, Compartment, EditorState } from "@codemirror/state";
+import { Compartment, EditorState } from "@codemirror/state";
 import { Decoration, EditorView, keymap, MatchDecorator, placeholder, ViewPlugin, type DecorationSet, type ViewUpdate } from "@codemirror/view";
 import { useEffect, useRef } from "react";
+import { externalChange, readOnlyMode, useEditorSync } from "./use-editor-sync";
 import { promptTextIssues, type PromptTextContext } from "@/shared/editor/prompt-text";
 import { useDarkClass } from "../canvas/use-dark";
 
@@ -23,7 +24,6 @@ interface Props {
   label: string;
 }
 
-const external = Annotation.define<boolean>();
 
 const tokens = new MatchDecorator({
   regexp: /\{\{\s*>\s*[\w.-]*\s*\}\}|\{\{\s*[\w.-]*\s*\}\}|(?<![\w@])@[A-Za-z_][\w-]*/g,
@@ -146,10 +146,10 @@ export function PromptCodeEditor({ id, value, names, readOnly, onChange, label }
           keymap.of([...completionKeymap, ...searchKeymap, ...historyKeymap, ...defaultKeymap]),
           theme,
           colors.current.of([]),
-          editable.current.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+          editable.current.of(readOnlyMode(readOnly)),
           EditorView.contentAttributes.of({ id, "aria-label": label, "data-testid": "prompt-code-editor" }),
           EditorView.updateListener.of((u) => {
-            if (!u.docChanged || u.transactions.some((t) => t.annotation(external))) return;
+            if (!u.docChanged || u.transactions.some((t) => t.annotation(externalChange))) return;
             const picked = mention.current;
             mention.current = null;
             onChangeRef.current(u.state.doc.toString(), picked ?? undefined);
@@ -165,19 +165,7 @@ export function PromptCodeEditor({ id, value, names, readOnly, onChange, label }
     // The editor is created once; later values, names and modes arrive through the effects below.
   }, []);
 
-  useEffect(() => {
-    const v = view.current;
-    if (!v || v.state.doc.toString() === value) return;
-    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: external.of(true) });
-  }, [value]);
-
-  useEffect(() => {
-    view.current?.dispatch({ effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) });
-  }, [readOnly]);
-
-  useEffect(() => {
-    view.current?.dispatch({ effects: colors.current.reconfigure(dark ? darkTheme : []) });
-  }, [dark]);
+  useEditorSync(view, { editable, colors }, { value, readOnly, dark, darkTheme: darkTheme });
 
   useEffect(() => {
     if (view.current) forceLinting(view.current);
