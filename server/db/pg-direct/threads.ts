@@ -4,7 +4,7 @@ import type { EventLog, ThreadPatch, ThreadRecord, ThreadStore } from "@/server/
 import { toJsonText } from "../json";
 import { withParsedState } from "../repositories/threads";
 import { sqlDate } from "../sqlite-direct/columns";
-import { toThread } from "../sqlite-direct/threads";
+import { threadUpdate, toThread } from "../sqlite-direct/threads";
 import type { StateCache } from "../sqlite-direct/state-cache";
 import type { Row, Runner } from "./connection";
 
@@ -34,38 +34,13 @@ export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): T
       return row ? toPgThreadRecord(states, row) : null;
     },
     async update(id, patch: ThreadPatch) {
-      const sets: string[] = [];
-      const args: unknown[] = [];
-      const set = (column: string, value: unknown) => {
-        sets.push(`"${column}" = ?`);
-        args.push(value);
-      };
-      if (patch.agentId !== undefined) set("agentId", patch.agentId);
-      if (patch.status !== undefined) set("status", patch.status);
-      if (patch.stopReason !== undefined) set("stopReason", patch.stopReason);
-      if (patch.terminatedAt !== undefined) set("terminatedAt", patch.terminatedAt);
-      if (patch.stopRequestedAt !== undefined) set("stopRequestedAt", patch.stopRequestedAt);
-      if (patch.tags !== undefined) set("tags", toJsonText(patch.tags, { model: "Thread", field: "tags", id }));
-      if (patch.name !== undefined) set("name", patch.name);
-      let stateText: string | undefined;
-      if (patch.state !== undefined) {
-        stateText = toJsonText(patch.state, { model: "Thread", field: "state", id });
-        set("state", stateText);
-        set("activeSide", patch.state.turn?.side ?? "a");
-      }
-      const now = sqlDate(new Date());
-      const row = await sql.get<Row>(
-        `UPDATE "Thread" SET ${sets.join(", ")}${sets.length ? ", " : ""}"version" = "version" + 1, "lastActivityAt" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING *`,
-        ...args,
-        now,
-        now,
-        id,
-      );
+      const update = threadUpdate(id, patch);
+      const row = await sql.get<Row>(update.text, ...update.args);
       if (!row) throw new NotFoundError(`Thread ${id} not found`);
       sql.wrote(id, row);
       // The state just written, from its own text (the column's text is jsonb's rewrite of it): a typed state the
       // runtime built needs no schema check.
-      if (stateText !== undefined) states.set(id, row.state as string, JSON.parse(stateText) as ThreadRecord["state"]);
+      if (update.stateText !== undefined) states.set(id, row.state as string, JSON.parse(update.stateText) as ThreadRecord["state"]);
       return toPgThreadRecord(states, row);
     },
   };

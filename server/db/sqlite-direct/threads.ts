@@ -51,39 +51,14 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
       return row ? toRecord(sql, row) : null;
     },
     async update(id, patch: ThreadPatch) {
-      const sets: string[] = [];
-      const args: unknown[] = [];
-      const set = (column: string, value: unknown) => {
-        sets.push(`"${column}" = ?`);
-        args.push(value);
-      };
-      if (patch.agentId !== undefined) set("agentId", patch.agentId);
-      if (patch.status !== undefined) set("status", patch.status);
-      if (patch.stopReason !== undefined) set("stopReason", patch.stopReason);
-      if (patch.terminatedAt !== undefined) set("terminatedAt", patch.terminatedAt);
-      if (patch.stopRequestedAt !== undefined) set("stopRequestedAt", patch.stopRequestedAt);
-      if (patch.tags !== undefined) set("tags", toJsonText(patch.tags, { model: "Thread", field: "tags", id }));
-      if (patch.name !== undefined) set("name", patch.name);
-      let stateText: string | undefined;
-      if (patch.state !== undefined) {
-        stateText = toJsonText(patch.state, { model: "Thread", field: "state", id });
-        set("state", stateText);
-        set("activeSide", patch.state.turn?.side ?? "a");
-      }
-      const now = sqlDate(new Date());
+      const update = threadUpdate(id, patch);
       const stamp = sql.stamp();
-      const row = sql.get<Row>(
-        `UPDATE "Thread" SET ${sets.join(", ")}${sets.length ? ", " : ""}"version" = "version" + 1, "lastActivityAt" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING *`,
-        ...args,
-        now,
-        now,
-        id,
-      );
+      const row = sql.get<Row>(update.text, ...update.args);
       if (!row) throw new NotFoundError(`Thread ${id} not found`);
       sql.rows.set(id, row, stamp);
       // The state just written, read back from its own text: a typed state the runtime built needs no schema check
       // (the next read of this text, this step's, finds it here).
-      if (stateText !== undefined) sql.states.set(id, stateText, JSON.parse(stateText) as ThreadRecord["state"]);
+      if (update.stateText !== undefined) sql.states.set(id, update.stateText, JSON.parse(update.stateText) as ThreadRecord["state"]);
       return toRecord(sql, row);
     },
   };
@@ -142,5 +117,37 @@ export function directEvents(sql: DirectSqlite, base: EventLog): EventLog {
     async lastSeq(threadId) {
       return sql.get<{ eventSeq: number }>(`SELECT "eventSeq" FROM "Thread" WHERE "id" = ?`, threadId)?.eventSeq ?? 0;
     },
+  };
+}
+
+/**
+ * The UPDATE statement of a thread patch (with `?` placeholders; the PostgreSQL runner numbers them), bumping the row's
+ * version and activity times and returning the row; `stateText` is the state's JSON text when the patch has one.
+ */
+export function threadUpdate(id: string, patch: ThreadPatch): { text: string; args: unknown[]; stateText?: string } {
+  const sets: string[] = [];
+  const args: unknown[] = [];
+  const set = (column: string, value: unknown) => {
+    sets.push(`"${column}" = ?`);
+    args.push(value);
+  };
+  if (patch.agentId !== undefined) set("agentId", patch.agentId);
+  if (patch.status !== undefined) set("status", patch.status);
+  if (patch.stopReason !== undefined) set("stopReason", patch.stopReason);
+  if (patch.terminatedAt !== undefined) set("terminatedAt", patch.terminatedAt);
+  if (patch.stopRequestedAt !== undefined) set("stopRequestedAt", patch.stopRequestedAt);
+  if (patch.tags !== undefined) set("tags", toJsonText(patch.tags, { model: "Thread", field: "tags", id }));
+  if (patch.name !== undefined) set("name", patch.name);
+  let stateText: string | undefined;
+  if (patch.state !== undefined) {
+    stateText = toJsonText(patch.state, { model: "Thread", field: "state", id });
+    set("state", stateText);
+    set("activeSide", patch.state.turn?.side ?? "a");
+  }
+  const now = sqlDate(new Date());
+  return {
+    text: `UPDATE "Thread" SET ${sets.join(", ")}${sets.length ? ", " : ""}"version" = "version" + 1, "lastActivityAt" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING *`,
+    args: [...args, now, now, id],
+    ...(stateText !== undefined ? { stateText } : {}),
   };
 }
