@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   McpUnavailableError,
@@ -11,7 +11,6 @@ import {
 } from "@/server/runtime/ports";
 import { toCallResult } from "./call-result";
 import { nextRetryDelay } from "./backoff";
-import { openTransport } from "./transport";
 
 export interface McpClientPoolOptions {
   /** Longest time to connect and initialize a session (default 30 s: a stdio server may be slow to start). */
@@ -84,6 +83,8 @@ export function createMcpClientPool(options: McpClientPoolOptions): McpClientPor
   };
 
   async function connect(s: Session, conn: McpServerConnection): Promise<Client> {
+    // The SDK loads on first use: an app with no MCP server does not pay for it at start.
+    const [{ Client }, { openTransport }] = await Promise.all([import("@modelcontextprotocol/sdk/client/index.js"), import("./transport")]);
     const client = new Client({ name: "standard-agents-studio", version: "1.0.0" });
     try {
       const transport: Transport = openTransport(conn, options.cwd, (line) => {

@@ -23,7 +23,6 @@ import {
 import { providerModelsHandler } from "./handlers/provider-models";
 import { ROUTE_METHODS } from "@/server/spec";
 import { compareExperimentsHandler, getExperimentHandler, listEvalsHandler, listExperimentsHandler, saveCaseHandler, startExperimentHandler } from "../evals/handlers";
-import { mcpHandler } from "../mcp/mcp-handler";
 import { metricsHandler } from "../metrics/metrics-handler";
 import { mcpServersHandler } from "../mcp/servers-handler";
 import { controllerHandler, listEndpointsHandler, threadEndpointHandler } from "../endpoints/handlers";
@@ -54,6 +53,9 @@ import {
  * Every route under `/api/threads/:id` first checks that the caller may see that thread (their own or a descendant
  * of their own; admins all): another user's thread is 404, exactly like one that does not exist.
  */
+/** The MCP endpoint loads the MCP SDK's server side on its first request, not at start. */
+const mcpHandler: RouteHandler<App> = async (ctx) => (await import("../mcp/mcp-handler")).mcpHandler(ctx);
+
 function owned(handler: RouteHandler<App>): RouteHandler<App> {
   return async (ctx) => {
     if (ctx.caller) await assertThreadAccess(ctx.app, ctx.caller, ctx.params.id!);

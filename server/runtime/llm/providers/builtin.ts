@@ -4,16 +4,17 @@
  * composition root's environment lookup, never by the runtime.
  */
 import type { ProviderFactory } from "@/server/spec";
-import { createAnthropicProvider } from "./anthropic";
-import { createGoogleProvider } from "./google";
+import { toAnthropicBody } from "./anthropic-body";
+import { toGoogleParams } from "./google-body";
+import { lazyProvider } from "./lazy-provider";
 import { createOpenAiProvider } from "./openai";
 import { createOpenAiResponsesProvider } from "./openai-responses";
 
 export const BUILTIN_PROVIDERS: Readonly<Record<string, ProviderFactory>> = Object.freeze({
   openai: createOpenAiProvider,
   "openai-responses": createOpenAiResponsesProvider,
-  anthropic: createAnthropicProvider,
-  google: createGoogleProvider,
+  anthropic: lazyProvider("anthropic", async () => (await import("./anthropic")).createAnthropicProvider, toAnthropicBody),
+  google: lazyProvider("google", async () => (await import("./google")).createGoogleProvider, (request) => toGoogleParams(request) as unknown as Record<string, unknown>),
 });
 
 /** The variables each built-in provider reads its key and endpoint from, unless the model names its own. */
