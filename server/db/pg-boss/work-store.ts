@@ -95,12 +95,17 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
   /**
    * A process that stored a thread's work and died before queuing its job (an API-only app has no scheduler that
    * would re-queue it at restart) leaves a running thread nobody runs. Queue a run for each running thread whose
-   * lease is not held; the `short` policy makes it a no-op where a job is already waiting.
+   * lease is not held; the `short` policy makes it a no-op where a job is already waiting. A parent waiting for a
+   * blocking child that still runs is left alone: it has nothing to do until the child reports (which queues its run
+   * in the same transaction), and an activation now would only re-enter the pending call.
    */
   async function sweep(): Promise<void> {
     if (Date.now() - work.lastSweep < work.sweepMs) return;
     work.lastSweep = Date.now();
-    const running = (await db.thread.findMany({ where: { status: "running" }, select: { id: true }, take: 10_000 })).map((t) => t.id);
+    const waitingForChild = { blocking: true, reportedAt: null, toolCallId: { not: null }, child: { status: "running" } };
+    const running = (
+      await db.thread.findMany({ where: { status: "running", NOT: { subagentEntries: { some: waitingForChild } } }, select: { id: true }, take: 10_000 })
+    ).map((t) => t.id);
     if (running.length === 0) return;
     const held = new Set(
       (await db.lease.findMany({ where: { key: { in: running.map(threadLease) }, expiresAt: { gt: new Date() } }, select: { key: true } })).map((l) => l.key),
