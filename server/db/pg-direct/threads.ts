@@ -19,9 +19,9 @@ export function toPgThreadRecord(states: StateCache, r: Row): ThreadRecord {
 }
 
 /**
- * `get` and `update`, the thread reads and writes of every step, and the per-process check for aborts (`pendingAborts`).
- * In a transaction `get` locks the row until commit
- * (once; the lock's read is the row), as row-lock.ts does for the Prisma store.
+ * `get` and `update`, the thread reads and writes of every step, and the per-process check for aborts
+ * (`pendingAborts`). In a transaction `get` locks the row until commit (once; the lock's read is the row), as
+ * row-lock.ts does for the Prisma store.
  */
 export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): ThreadStore {
   return {
