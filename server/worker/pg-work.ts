@@ -1,3 +1,4 @@
+import { envCacheOf } from "@/server/db/cached-env";
 import type { PrismaClient } from "@/server/db/client";
 import { CONTROL_CHANNEL, startJobQueue } from "@/server/db/pg-boss/job-queue";
 import { pgBossQueueDepth, type PgBossQueueDepth } from "@/server/db/pg-boss/queue-depth";
@@ -57,7 +58,7 @@ export async function startPgWork(opts: {
       },
     },
     async listen(wake, abort) {
-      if (opts.runWorkers) notifications = await listenForWork(opts.databaseUrl, wake, opts.log, abort);
+      if (opts.runWorkers) notifications = await listenForWork(opts.databaseUrl, wake, opts.log, abort, envCacheOf(opts.prisma).listener());
     },
     queueDepth: () => pgBossQueueDepth(queue),
     async close() {
