@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/server/db/client";
 import { CONTROL_CHANNEL, startJobQueue } from "@/server/db/pg-boss/job-queue";
 import { pgBossQueueDepth, type PgBossQueueDepth } from "@/server/db/pg-boss/queue-depth";
 import { encodeControl, listenForWork, type ControlMessage, type WorkNotifications } from "@/server/db/pg-boss/work-notifications";
-import { createPgBossWork, pgBossWorkStore } from "@/server/db/pg-boss/work-store";
+import { createPgBossWork, noteDue, pgBossWorkStore } from "@/server/db/pg-boss/work-store";
 import type { PersistenceOptions } from "@/server/db/persistence";
 import { leaseStore } from "@/server/db/repositories/leases";
 
@@ -58,7 +58,12 @@ export async function startPgWork(opts: {
       },
     },
     async listen(wake, abort) {
-      if (opts.runWorkers) notifications = await listenForWork(opts.databaseUrl, wake, opts.log, abort, envCacheOf(opts.prisma).listener());
+      if (!opts.runWorkers) return;
+      const onWork = (due: number | null) => {
+        if (due !== null) noteDue(work, due);
+        wake();
+      };
+      notifications = await listenForWork(opts.databaseUrl, onWork, opts.log, abort, envCacheOf(opts.prisma).listener());
     },
     queueDepth: () => pgBossQueueDepth(queue),
     async close() {

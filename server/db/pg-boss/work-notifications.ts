@@ -1,6 +1,7 @@
 import pg from "pg";
 import { ENV_CHANNEL } from "../env-cache";
 import { CONTROL_CHANNEL, WORK_CHANNEL } from "./job-queue";
+import { decodeDue } from "./work-store";
 
 export interface WorkNotifications {
   close(): Promise<void>;
@@ -38,7 +39,8 @@ export interface EnvListener {
  */
 export async function listenForWork(
   databaseUrl: string,
-  onWork: () => void,
+  /** `due`: when the queued job starts (ms), null for now. */
+  onWork: (due: number | null) => void,
   log?: (level: "warn", message: string, data?: Record<string, unknown>) => void,
   onControl?: (message: ControlMessage) => void,
   env?: EnvListener,
@@ -51,7 +53,7 @@ export async function listenForWork(
     const c = new pg.Client({ connectionString: databaseUrl, application_name: "studio-work-listener" });
     c.on("notification", (n) => {
       if (n.channel === ENV_CHANNEL) return env?.changed();
-      if (n.channel !== CONTROL_CHANNEL) return onWork();
+      if (n.channel !== CONTROL_CHANNEL) return onWork(decodeDue(n.payload ?? ""));
       const m = decodeControl(n.payload ?? "");
       if (m) onControl?.(m);
     });
@@ -69,7 +71,7 @@ export async function listenForWork(
     if (closed) return void (await c.end());
     client = c;
     env?.notified(true); // what was cached before may have missed writes
-    onWork(); // anything queued while no one listened
+    onWork(null); // anything queued while no one listened
   };
   const schedule = () => {
     if (closed || retry) return;
