@@ -21,7 +21,7 @@ import { createApp } from "@/server/worker/app";
 import { benchAgents, loopRules, root, round, row, sleep, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
 
 const STEPS = 3;
-/** Threads each round runs before the measured batch (the same 3-step loop). */
+/** Threads each round runs per worker before the measured batch (the same 3-step loop). */
 const WARMUP_THREADS = 100;
 
 /** The PostgreSQL server the bench may create databases on: BENCH_POSTGRES_URL, or a postgres:// DATABASE_URL. */
@@ -127,8 +127,10 @@ async function round1(
         return (performance.now() - t0) / 1000;
       };
       // Warm-up: each worker runs threads before the measured batch (a fresh process pays its JIT, its query
-      // compilation and its connections once: with more workers, a cold run counts that cost once per worker).
-      await run(await batch(WARMUP_THREADS));
+      // compilation and its connections once: with more workers, a cold run counts that cost once per worker). The
+      // warm-up grows with the workers, so that each runs about as many threads before the measure whatever their
+      // number (with a fixed one, four workers each began the measure having run a quarter of what one had).
+      await run(await batch(WARMUP_THREADS * workers));
       const ids = await batch(threads);
       for (const c of children) c.kill("SIGUSR2");
       await sleep(200);
@@ -178,13 +180,13 @@ export async function workerScale(fake: FakeServer, opts: Options): Promise<Scen
     );
     const steps = threads * STEPS;
     const total = [...statements.values()].reduce((a, b) => a + b, 0);
-    const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, n]) => `${k} ${round(n / steps, 1)}`);
+    const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, n]) => `${k} ${round(n / steps, 2)}`);
     rows.push(row(scenario, "worker SQL statements per step", [round(total / steps, 1)], "stmts", "all workers, pg-boss included"));
     notes.push(`worker-scale, ${workers} worker process(es): ${threads} threads × ${STEPS} steps in ${round(seconds, 2)} s on ${database}; load average before: ${load}`);
     notes.push(`worker-scale, ${workers} worker process(es): statements per step, all workers: ${round(total / steps, 1)}; ${top.join(", ")}`);
   }
   notes.push(
-    `worker-scale: one run per worker count; an API-only app process posts every message, worker processes (64 activations each at most) run the threads from the shared pg-boss queue; ${WARMUP_THREADS} threads run through the same workers first (warm-up, not measured)`,
+    `worker-scale: one run per worker count; an API-only app process posts every message, worker processes (64 activations each at most) run the threads from the shared pg-boss queue; ${WARMUP_THREADS} threads per worker run through the same workers first (warm-up, not measured); statements counted per key, the 20 most frequent shown`,
   );
   return { rows, notes };
 }

@@ -56,6 +56,11 @@ export interface RuntimeOptions {
   broadcastAbort?: (threadId: string, reason: AbortReason) => void;
   /** How long `stop` waits for the stop to be applied before answering with the request still pending. */
   stopWaitMs?: number;
+  /**
+   * How often this process reads, in one statement for all the threads it runs, whether a stop or terminate was
+   * issued elsewhere (default: 1 s behind a broadcast, 0.5 s without one).
+   */
+  stopPollMs?: number;
   log?: RuntimeDeps["log"];
 }
 
@@ -80,7 +85,13 @@ export class Runtime {
       write(level, message, threadId ? { ...data, ...logContext(threadId) } : data);
     };
     const events = new EventPublisher(opts.persistence, opts.bus);
-    const aborts = new AbortRegistry(opts.broadcastAbort);
+    // With a broadcast (PostgreSQL) the poll is only its fallback; without (SQLite) it is how a stop issued by an
+    // API-only process reaches this one.
+    const aborts = new AbortRegistry({
+      broadcast: opts.broadcastAbort,
+      pendingAborts: (ids) => opts.persistence.threads.pendingAborts(ids),
+      pollMs: opts.stopPollMs ?? (opts.broadcastAbort ? 1000 : 500),
+    });
     this.deps = {
       persistence: opts.persistence,
       events,
@@ -114,6 +125,7 @@ export class Runtime {
 
   async close(): Promise<void> {
     await this.scheduler.stop();
+    this.deps.aborts.close();
   }
 
   /** Another process stopped or terminated a thread: abort its activation if it runs here. */

@@ -1,10 +1,12 @@
+import { envCacheOf } from "@/server/db/cached-env";
+import type PgBoss from "pg-boss";
 import type { PrismaClient } from "@/server/db/client";
 import { CONTROL_CHANNEL, startJobQueue } from "@/server/db/pg-boss/job-queue";
 import { pgBossQueueDepth, type PgBossQueueDepth } from "@/server/db/pg-boss/queue-depth";
 import { encodeControl, listenForWork, type ControlMessage, type WorkNotifications } from "@/server/db/pg-boss/work-notifications";
-import { createPgBossWork, pgBossWorkStore } from "@/server/db/pg-boss/work-store";
+import { createPgBossWork, noteDue, pgBossWorkStore } from "@/server/db/pg-boss/work-store";
 import type { PersistenceOptions } from "@/server/db/persistence";
-import { leaseStore } from "@/server/db/repositories/leases";
+import { sqlLeaseStore } from "@/server/db/pg-boss/sql-leases";
 
 export interface PgWork {
   persistence: PersistenceOptions;
@@ -38,7 +40,8 @@ export async function startPgWork(opts: {
     jobExpirySeconds: opts.leaseSeconds * 2,
     log: opts.log,
   });
-  const work = createPgBossWork(queue, leaseStore(opts.prisma), {
+  // Thread leases as single statements on pg-boss's pool: each job takes one and releases it (sql-leases.ts).
+  const work = createPgBossWork(queue, sqlLeaseStore(queue.boss.getDb() as PgBoss.Db), {
     sweepMs: opts.leaseSeconds * 1000,
     log: (level, message, data) => (level === "info" ? console.log(`[jobs] ${message}`, data ?? "") : opts.log(level, message, data)),
   });
@@ -57,7 +60,12 @@ export async function startPgWork(opts: {
       },
     },
     async listen(wake, abort) {
-      if (opts.runWorkers) notifications = await listenForWork(opts.databaseUrl, wake, opts.log, abort);
+      if (!opts.runWorkers) return;
+      const onWork = (due: number | null) => {
+        if (due !== null) noteDue(work, due);
+        wake();
+      };
+      notifications = await listenForWork(opts.databaseUrl, onWork, opts.log, abort, envCacheOf(opts.prisma).listener());
     },
     queueDepth: () => pgBossQueueDepth(queue),
     async close() {

@@ -8,7 +8,8 @@ import { leaseStore } from "../repositories/leases";
 import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "../test-postgres";
 import type { WorkStore } from "@/server/runtime/ports";
 import { startJobQueue, THREAD_WORK_QUEUE, type JobQueue } from "./job-queue";
-import { createPgBossWork, pgBossWorkStore, type PgBossWork } from "./work-store";
+import { listenForWork } from "./work-notifications";
+import { createPgBossWork, noteDue, pgBossWorkStore, type PgBossWork } from "./work-store";
 import { databaseTarget } from "../database-url";
 
 /**
@@ -219,5 +220,30 @@ describe.skipIf(!adminUrl)("the work port on pg-boss", () => {
     const items = await claimWithin(a.store, "worker-a", 5000);
     expect(items.map((i) => [i.kind, i.threadId])).toEqual([["run", orphan.id]]);
     await a.store.complete(items[0]!.id);
+  });
+  it("asks the queue for the next start at most once a second; a delayed job notified meanwhile is known at once", async () => {
+    const a = await proc();
+    const b = await proc();
+    const listening = await listenForWork(url, (due) => due !== null && noteDue(a.work, due));
+    try {
+      await sleep(1100);
+      await a.store.nextRunAt(); // asks the queue (other tests' jobs may wait there: what it found is dropped below)
+      const asked = a.work.lastDueCheck;
+      expect(Date.now() - asked).toBeLessThan(500);
+      a.work.knownDue = null;
+      const runAt = new Date(Date.now() + 3000);
+      await b.store.enqueue({ kind: "effect", threadId: "t-due", payload: { effectId: "e-due" }, runAt, dedupeKey: "effect:e-due" });
+      // Within the second a's answer comes from what it heard: b's notification carried the start.
+      let next: Date | null = null;
+      for (let i = 0; i < 50 && !next; i++) {
+        next = await a.store.nextRunAt();
+        if (!next) await sleep(10);
+      }
+      expect(next && Math.abs(next.getTime() - runAt.getTime())).toBeLessThan(100);
+      expect(a.work.lastDueCheck).toBe(asked); // not asked again
+      await b.store.cancelEffect("e-due");
+    } finally {
+      await listening.close();
+    }
   });
 });

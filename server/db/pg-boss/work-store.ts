@@ -29,13 +29,20 @@ export interface PgBossWork {
   /** How often `claim` looks for dead workers whose threads to take over (ms; see dead-workers.ts). */
   deadSweepMs: number;
   lastDeadSweep: number;
+  /**
+   * `nextRunAt` asks the queue at most once per `dueCheckMs`; in between it answers with the earliest start this
+   * process knows of (`noteDue`: its own delayed jobs and put-backs, other processes' through their notifications).
+   */
+  dueCheckMs: number;
+  lastDueCheck: number;
+  knownDue: number | null;
   log?(level: "info" | "warn", message: string, data?: Record<string, unknown>): void;
 }
 
 export function createPgBossWork(
   queue: JobQueue,
   leases: LeaseStore,
-  opts: { deferMs?: number; sweepMs?: number; deadSweepMs?: number; log?: PgBossWork["log"] } = {},
+  opts: { deferMs?: number; sweepMs?: number; deadSweepMs?: number; dueCheckMs?: number; log?: PgBossWork["log"] } = {},
 ): PgBossWork {
   return {
     queue,
@@ -46,8 +53,25 @@ export function createPgBossWork(
     lastSweep: Date.now(),
     deadSweepMs: opts.deadSweepMs ?? 1000,
     lastDeadSweep: 0,
+    dueCheckMs: opts.dueCheckMs ?? 1000,
+    lastDueCheck: 0,
+    knownDue: null,
     log: opts.log,
   };
+}
+
+/** A job becomes due at `at` (ms): `nextRunAt` answers no later than that until it asks the queue again. */
+export function noteDue(work: PgBossWork, at: number): void {
+  // A little after: the job's start is set from PostgreSQL's clock, a wake just before it would find nothing.
+  const due = at + 20;
+  if (work.knownDue === null || due < work.knownDue) work.knownDue = due;
+}
+
+/** The payload of a work notification: when the job is due (ms), empty for now. */
+export const encodeDue = (at: Date | undefined) => (at ? String(at.getTime()) : "");
+export function decodeDue(payload: string): number | null {
+  const at = payload ? Number(payload) : NaN;
+  return Number.isFinite(at) ? at : null;
 }
 
 const THREAD_LEASE = "thread:";
@@ -87,6 +111,7 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
     const delayMs = Math.min(5000, work.deferMs * 2 ** Math.min(deferrals - 1, 5));
     await boss.send(THREAD_WORK_QUEUE, { ...job.data, deferrals }, { singletonKey: job.singletonKey ?? undefined, startAfter: delayMs / 1000, expireInSeconds });
     await boss.complete(THREAD_WORK_QUEUE, job.id);
+    noteDue(work, Date.now() + delayMs);
   }
 
   const enqueueRun = (threadId: string) =>
@@ -128,15 +153,18 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
     async enqueue(item) {
       const data: JobData = { kind: item.kind, threadId: item.threadId ?? null, payload: item.payload ?? {} };
       // Stringified: Prisma passes a string parameter through to `$3::jsonb` unchanged.
+      const startAfter = item.runAt && item.runAt.getTime() > Date.now() ? item.runAt : undefined;
       await boss.send(THREAD_WORK_QUEUE, JSON.stringify(data) as unknown as object, {
         // The `short` policy allows one waiting job per key, and keyless jobs share the empty key: an item without a
         // dedupe key gets a key of its own, so it is never dropped as a duplicate.
         singletonKey: item.dedupeKey ?? `job:${randomUUID()}`,
         expireInSeconds,
-        startAfter: item.runAt && item.runAt.getTime() > Date.now() ? item.runAt : undefined,
+        startAfter,
         db: tx,
       });
-      await tx.executeSql(`SELECT 1 AS sent FROM (SELECT pg_notify($1, '')) AS n`, [WORK_CHANNEL]);
+      // The listeners (this process's too) learn when the job is due without asking the queue.
+      await tx.executeSql(`SELECT 1 AS sent FROM (SELECT pg_notify($1, $2)) AS n`, [WORK_CHANNEL, encodeDue(startAfter)]);
+      if (startAfter) noteDue(work, startAfter.getTime());
     },
     async claim(owner, limit, leaseMs) {
       await sweep().catch(() => {});
@@ -191,12 +219,21 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
       return 0;
     },
     async nextRunAt() {
+      // Asked after every claim, so after every wake of every worker: the queue itself is asked once per
+      // `dueCheckMs` (retries pg-boss schedules, jobs of a process that notified nobody), the rest is known here.
+      const now = Date.now();
+      if (now - work.lastDueCheck < work.dueCheckMs) {
+        if (work.knownDue !== null && work.knownDue <= now) work.knownDue = null;
+        return work.knownDue === null ? null : new Date(work.knownDue);
+      }
+      work.lastDueCheck = now;
       const { rows } = await rootDb.executeSql(
         `SELECT min(start_after) AS next FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND state < 'active'`,
         [THREAD_WORK_QUEUE],
       );
-      const next = rows[0]?.next;
-      return next ? new Date(next as string) : null;
+      const next = rows[0]?.next ? new Date(rows[0].next as string) : null;
+      work.knownDue = next && next.getTime() > now ? next.getTime() : null;
+      return next;
     },
   };
 }

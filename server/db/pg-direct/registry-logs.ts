@@ -7,6 +7,7 @@ import { toEntry } from "../repositories/subagents";
 import { START_TOOL_CALL_RUN } from "../repositories/tool-call-runs";
 import { readDate, sqlDate } from "../sqlite-direct/columns";
 import { COMPLETE_LOG, INSERT_LOG, INTERRUPT_PENDING, toSubagentRow } from "../sqlite-direct/registry-env-logs";
+import { ENV_CHANNEL } from "../env-cache";
 import type { Row, Runner } from "./connection";
 
 /** The registry reads of every step (`get`, `listByParent`); writes stay with the Prisma store. */
@@ -24,10 +25,23 @@ export function pgSubagents(sql: Runner, base: SubagentStore): SubagentStore {
   };
 }
 
-/** `visible` (behind the cache of cached-env.ts); the admin reads and the writes stay with the Prisma store. */
+/**
+ * `visible` (behind the cache of cached-env.ts); the admin reads and the writes stay with the Prisma store. A write
+ * also tells every listening process that its cached env is stale (the NOTIFY goes out with the commit).
+ */
 export function pgEnv(sql: Runner, base: EnvStore): EnvStore {
+  const announce = () => sql.write(`SELECT pg_notify(?, '')`, ENV_CHANNEL);
   return {
     ...base,
+    async set(...args) {
+      await base.set(...args);
+      await announce();
+    },
+    async delete(...args) {
+      const deleted = await base.delete(...args);
+      if (deleted) await announce();
+      return deleted;
+    },
     async visible(threadId, userId) {
       const rows = (
         await sql.all<Row>(

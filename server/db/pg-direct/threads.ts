@@ -19,8 +19,9 @@ export function toPgThreadRecord(states: StateCache, r: Row): ThreadRecord {
 }
 
 /**
- * `get` and `update`, the thread reads and writes of every step. In a transaction `get` locks the row until commit
- * (once; the lock's read is the row), as row-lock.ts does for the Prisma store.
+ * `get` and `update`, the thread reads and writes of every step, and the per-process check for aborts
+ * (`pendingAborts`). In a transaction `get` locks the row until commit (once; the lock's read is the row), as
+ * row-lock.ts does for the Prisma store.
  */
 export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): ThreadStore {
   return {
@@ -32,6 +33,15 @@ export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): T
       const locked = await sql.lock(id);
       const row = locked !== undefined ? locked : await sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);
       return row ? toPgThreadRecord(states, row) : null;
+    },
+    async pendingAborts(ids) {
+      if (ids.length === 0) return [];
+      // One named statement whatever the number of threads (an array parameter, not a list of placeholders).
+      const rows = await sql.all<{ id: string; status: string }>(
+        `SELECT "id", "status" FROM "Thread" WHERE "id" = ANY(?::text[]) AND ("status" = 'terminated' OR "stopRequestedAt" IS NOT NULL)`,
+        [...ids],
+      );
+      return rows.map((r) => ({ id: r.id, reason: r.status === "terminated" ? "terminated" : "user_stop" }));
     },
     async update(id, patch: ThreadPatch) {
       const update = threadUpdate(id, patch);

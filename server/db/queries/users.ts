@@ -1,5 +1,6 @@
 import { envCacheOf } from "../cached-env";
-import type { PrismaClient } from "../client";
+import { databaseKindOf, type PrismaClient } from "../client";
+import { ENV_CHANNEL } from "../env-cache";
 
 /** An account as the API reads it (the password hash is only for sign-in checks). */
 export interface UserRow {
@@ -52,7 +53,12 @@ export function userQueries(prisma: PrismaClient) {
     },
     /** Remove an account with its variables (sessions, keys and threads go by cascade). */
     async remove(id: string): Promise<void> {
-      await prisma.$transaction([prisma.envValue.deleteMany({ where: { scope: "user", ownerKey: id } }), prisma.user.delete({ where: { id } })]);
+      await prisma.$transaction([
+        prisma.envValue.deleteMany({ where: { scope: "user", ownerKey: id } }),
+        prisma.user.delete({ where: { id } }),
+        // PostgreSQL: the other processes' cached reads too (see env-cache.ts).
+        ...(databaseKindOf(prisma) === "postgresql" ? [prisma.$executeRaw`SELECT 1 FROM (SELECT pg_notify(${ENV_CHANNEL}, '')) AS n`] : []),
+      ]);
       // Env values written past the stores: the runtime's cached reads of them are stale.
       envCacheOf(prisma).invalidate();
     },

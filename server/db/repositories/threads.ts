@@ -119,5 +119,13 @@ export function threadStore(db: Db, lock: ThreadLock | null = null): ThreadStore
     async listRunning() {
       return (await db.thread.findMany({ where: { status: "running" }, select: { id: true } })).map((r) => r.id);
     },
+    async pendingAborts(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.thread.findMany({
+        where: { id: { in: [...ids] }, OR: [{ status: "terminated" }, { stopRequestedAt: { not: null } }] },
+        select: { id: true, status: true },
+      });
+      return rows.map((r) => ({ id: r.id, reason: r.status === "terminated" ? "terminated" : "user_stop" }));
+    },
   };
 }

@@ -1,22 +1,47 @@
+import type { PendingAbort } from "../ports";
+import { StopPoll } from "./stop-poll";
+
 export type AbortReason = "user_stop" | "terminated";
+
+export interface AbortRegistryOptions {
+  /** Tell the other processes to abort a thread's activation (a NOTIFY); absent with one process. */
+  broadcast?: (threadId: string, reason: AbortReason) => void;
+  /** Read the aborts recorded for threads running here (`ThreadStore.pendingAborts`): the fallback of a lost broadcast. */
+  pendingAborts?: (ids: readonly string[]) => Promise<PendingAbort[]>;
+  /** How often that read runs while activations run here (ms). */
+  pollMs?: number;
+}
 
 /**
  * In-flight activations by thread, so a stop or terminate can abort the running step at once. Each activation also
  * owns the `state.context` object that its tools, hooks and invoked tools share (in-memory for that execution).
  * With several processes (PostgreSQL workers) an abort of a thread that does not run here is passed to `broadcast`,
- * which tells the other processes (a NOTIFY); they abort it with `abortHere`.
+ * which tells the other processes (a NOTIFY); they abort it with `abortHere`. A lost broadcast is covered by one
+ * periodic read per process of every thread running here (stop-poll.ts).
  */
 export class AbortRegistry {
   private readonly controllers = new Map<string, AbortController>();
   private readonly contexts = new Map<string, Record<string, unknown>>();
 
-  constructor(private readonly broadcast?: (threadId: string, reason: AbortReason) => void) {}
+  private readonly broadcast?: (threadId: string, reason: AbortReason) => void;
+  private readonly poll: StopPoll | null;
+
+  constructor(opts: AbortRegistryOptions = {}) {
+    this.broadcast = opts.broadcast;
+    this.poll = opts.pendingAborts ? new StopPoll(() => this.controllers, opts.pendingAborts, opts.pollMs ?? 1000) : null;
+  }
 
   begin(threadId: string): AbortController {
     const c = new AbortController();
     this.controllers.set(threadId, c);
     this.contexts.set(threadId, {});
+    this.poll?.ensure();
     return c;
+  }
+
+  /** Stop the poll (the runtime closes). */
+  close(): void {
+    this.poll?.stop();
   }
 
   end(threadId: string, c: AbortController): void {

@@ -52,6 +52,12 @@ export interface ThreadListFilter {
   offset?: number;
 }
 
+/** A stop or terminate recorded on a thread, for an activation that runs it to apply. */
+export interface PendingAbort {
+  id: string;
+  reason: "user_stop" | "terminated";
+}
+
 export interface ThreadStore {
   create(input: NewThread): Promise<ThreadRecord>;
   get(id: string): Promise<ThreadRecord | null>;
@@ -60,6 +66,11 @@ export interface ThreadStore {
   list(filter: ThreadListFilter): Promise<{ threads: ThreadRecord[]; total: number }>;
   /** Ids of threads whose status is `running` (resumed at start). */
   listRunning(): Promise<string[]>;
+  /**
+   * Of `ids`, the threads with an abort to apply: terminated (`terminated`), or a stop requested and not yet applied
+   * (`user_stop`). One statement for all of them: a process checks every thread it runs at once (kernel/stop-poll.ts).
+   */
+  pendingAborts(ids: readonly string[]): Promise<PendingAbort[]>;
   /**
    * In a transaction: lock the thread row until commit without reading it (PostgreSQL `FOR UPDATE`; a no-op where
    * transactions already run one at a time, as on SQLite). `get` in a transaction locks it too.

@@ -125,6 +125,13 @@ function buildStores(get: () => any): Stores {
       },
       async lock() {},
       async listRunning() { return [...d().threads.values()].filter((t: ThreadRecord) => t.status === "running").map((t: ThreadRecord) => t.id); },
+      async pendingAborts(ids) {
+        return ids.flatMap((id) => {
+          const t = d().threads.get(id) as ThreadRecord | undefined;
+          if (!t || (t.status !== "terminated" && t.stopRequestedAt === null)) return [];
+          return [{ id, reason: t.status === "terminated" ? ("terminated" as const) : ("user_stop" as const) }];
+        });
+      },
     },
     messages: {
       async append(threadId, m) {

@@ -11,7 +11,6 @@ import { goIdle } from "./go-idle";
 import { runStep } from "./run-step";
 import { INTERRUPTED_REQUEST } from "../side-loop/request-log";
 import { finishUserStop, stopActivation, stopWithError } from "./stop-activation";
-import { watchStopRequests } from "./stop-request";
 import { beginActivationSpan, endActivationSpan } from "../tracing";
 import { depsForThread } from "../kernel/thread-definitions";
 
@@ -22,7 +21,6 @@ import { depsForThread } from "../kernel/thread-definitions";
  */
 export async function runActivation(deps: RuntimeDeps, threadId: string): Promise<void> {
   const controller = deps.aborts.begin(threadId);
-  const unwatch = watchStopRequests(deps, threadId, controller);
   const carry: Carry = { unstored: null };
   let failure: unknown;
   try {
@@ -36,7 +34,6 @@ export async function runActivation(deps: RuntimeDeps, threadId: string): Promis
     throw err;
   } finally {
     endActivationSpan(threadId, failure === undefined ? undefined : { error: failure });
-    unwatch();
     deps.aborts.end(threadId, controller);
     deps.persistence.release?.(threadId);
     deps.events.forget(threadId);

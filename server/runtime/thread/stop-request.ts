@@ -62,28 +62,3 @@ export async function requestContinue(deps: RuntimeDeps, threadId: string): Prom
   if (result.started) await deps.schedule(threadId);
   return result;
 }
-
-/**
- * While an activation runs, poll for a stop or terminate issued elsewhere (another process's API, whose broadcast
- * may be lost) and abort the local activation when one appears. Returns the function that stops the polling.
- */
-export function watchStopRequests(deps: RuntimeDeps, threadId: string, controller: AbortController, intervalMs = 500): () => void {
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy || controller.signal.aborted) return;
-    busy = true;
-    deps.persistence.threads
-      .get(threadId)
-      .then((t) => {
-        if (controller.signal.aborted || !t) return;
-        if (t.status === "terminated") controller.abort("terminated");
-        else if (t.stopRequestedAt !== null) controller.abort("user_stop");
-      })
-      .catch(() => {})
-      .finally(() => {
-        busy = false;
-      });
-  }, intervalMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
-}
