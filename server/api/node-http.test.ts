@@ -55,3 +55,26 @@ describe("answerWithFetchHandler", () => {
     }
   });
 });
+
+describe("answerWithFetchHandler with a client that stops reading", () => {
+  it("cancels a streamed body whose client went away while the response waited for the socket to drain", async () => {
+    let cancelled = false;
+    const chunk = new Uint8Array(256 * 1024);
+    const server = await serveFetchHandler(async () => new Response(new ReadableStream({ pull: (c) => c.enqueue(chunk), cancel: () => void (cancelled = true) })));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get(`${server.url}/stream`, (res) => {
+          // Read nothing, so the server's writes fill the socket and it waits for a drain; then leave.
+          setTimeout(() => {
+            res.destroy();
+            resolve();
+          }, 300);
+        });
+        req.on("error", reject);
+      });
+      await expect.poll(() => cancelled, { timeout: 5000 }).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});

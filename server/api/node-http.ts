@@ -76,7 +76,13 @@ export async function answerWithFetchHandler(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await new Promise((r) => res.once("drain", r));
+      if (!res.write(value)) await drainedOrClosed(res);
+      if (res.destroyed) {
+        // The client went away: no drain will come. The body is cancelled (an SSE stream's feed ends) rather than
+        // left waiting with its reader, its queued chunks and its subscription for the life of the process.
+        await reader.cancel().catch(() => {});
+        return;
+      }
     }
     res.end();
   } catch (err) {
@@ -85,6 +91,20 @@ export async function answerWithFetchHandler(
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Internal server error" } }));
     } else res.destroy(err as Error);
   }
+}
+
+/** Resolves when the response can take more (`drain`) or will take nothing more (`close`). */
+function drainedOrClosed(res: http.ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }
 
 /**
