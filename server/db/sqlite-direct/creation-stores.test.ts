@@ -100,6 +100,9 @@ describe.runIf(testDatabaseKind() === "sqlite")("direct SQLite statements of cre
     expect(updated).toMatchObject({ status: "terminated", reportedAt, blocking: false, toolCallId: null });
     expect(await prismaSide.subagents.get(kids[0]!.id)).toEqual(updated);
     expect(await direct.subagents.listByParent(parent.id)).toEqual(await prismaSide.subagents.listByParent(parent.id));
+    // What a read hands out is the caller's: changing it changes nothing held.
+    (await direct.subagents.listByParent(parent.id))[0]!.status = "changed";
+    expect(await direct.subagents.listByParent(parent.id)).toEqual(await prismaSide.subagents.listByParent(parent.id));
     await expect(direct.subagents.create(entryFor(parent.id, kids[0]!.id))).rejects.toMatchObject({ code: "P2002" });
     await expect(direct.subagents.update("nope", { status: "idle" })).rejects.toThrow();
   });
