@@ -7,6 +7,25 @@ import { trackRequest } from "./request-log";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
+/** Bodies up to this size (by `Content-Length`) are read whole before the handler runs. */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+/**
+ * A small body announced by `Content-Length` (a JSON post), read whole: handed to the `Request` as bytes, it costs no
+ * web stream over the Node request (`Readable.toWeb`) and no stream reader in the handler's `text()`. Larger bodies,
+ * and chunked ones, are streamed (null here).
+ */
+function readSmallBody(req: http.IncomingMessage): Promise<Buffer> | null {
+  const length = Number(req.headers["content-length"]);
+  if (!Number.isInteger(length) || length < 0 || length > SMALL_BODY_BYTES || req.headers["transfer-encoding"] !== undefined) return null;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
 /**
  * Answer one Node request with a fetch-style handler: the request becomes a `Request` (its body streamed, its signal
  * aborted when the client goes away, which ends an SSE stream), the `Response` is written back (streamed bodies chunk
@@ -20,7 +39,11 @@ export async function answerWithFetchHandler(
   extraHeaders: Record<string, string> = {},
 ): Promise<void> {
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  // The client went away before the response was over (an SSE stream it closed): the handler's signal says so. A
+  // response written to its end needs no abort (an abort builds an error with its stack, on every request).
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
   try {
     const host = req.headers.host ?? "127.0.0.1";
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
@@ -30,13 +53,14 @@ export async function answerWithFetchHandler(
       if (Array.isArray(v)) for (const x of v) headers.append(k, x);
       else headers.append(k, v);
     }
+    const small = hasBody ? readSmallBody(req) : null;
     const request = new Request(`http://${host}${req.url ?? "/"}`, {
       method: req.method,
       headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+      body: small ? await small : hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
       signal: controller.signal,
       // Required by Node's fetch for streamed request bodies.
-      ...(hasBody ? { duplex: "half" } : {}),
+      ...(hasBody && !small ? { duplex: "half" } : {}),
     } as RequestInit);
     const response = await handler(request);
     const out: Record<string, string | string[]> = { ...extraHeaders };
@@ -52,7 +76,13 @@ export async function answerWithFetchHandler(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await new Promise((r) => res.once("drain", r));
+      if (!res.write(value)) await drainedOrClosed(res);
+      if (res.destroyed) {
+        // The client went away: no drain will come. The body is cancelled (an SSE stream's feed ends) rather than
+        // left waiting with its reader, its queued chunks and its subscription for the life of the process.
+        await reader.cancel().catch(() => {});
+        return;
+      }
     }
     res.end();
   } catch (err) {
@@ -61,6 +91,20 @@ export async function answerWithFetchHandler(
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Internal server error" } }));
     } else res.destroy(err as Error);
   }
+}
+
+/** Resolves when the response can take more (`drain`) or will take nothing more (`close`). */
+function drainedOrClosed(res: http.ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }
 
 /**

@@ -6,7 +6,8 @@ import { visibleEnv } from "../repositories/env-files";
 import { toEntry } from "../repositories/subagents";
 import { START_TOOL_CALL_RUN } from "../repositories/tool-call-runs";
 import { readDate, sqlDate } from "../sqlite-direct/columns";
-import { COMPLETE_LOG, INSERT_LOG, INTERRUPT_PENDING, toSubagentRow } from "../sqlite-direct/registry-env-logs";
+import { COMPLETE_LOG, INSERT_LOG, INTERRUPT_PENDING } from "../sqlite-direct/registry-env-logs";
+import { toSubagentRow } from "../sqlite-direct/subagents";
 import { ENV_CHANNEL } from "../env-cache";
 import type { Row, Runner } from "./connection";
 

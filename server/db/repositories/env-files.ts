@@ -6,7 +6,7 @@ import type { EnvValue, ThreadFile } from "../generated/prisma/client";
 import { parseOptionalJsonColumn, toNullableJsonColumn } from "../json";
 import { objectSchema } from "./row-schemas";
 
-const toEnvRecord = (r: EnvValue): EnvValueRecord => ({
+export const toEnvRecord = (r: EnvValue): EnvValueRecord => ({
   scope: r.scope as EnvScope,
   ownerKey: r.ownerKey,
   name: r.name,
@@ -19,7 +19,7 @@ const toEnvRecord = (r: EnvValue): EnvValueRecord => ({
  * Names and paths are ordered here, by code unit, rather than by the database: SQLite compares bytes while a
  * PostgreSQL database orders text by its collation (en_US puts "a-b" after "ab"), and both must list the same way.
  */
-const byCodeUnit = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+export const byCodeUnit = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /** The rows a thread sees, grouped by scope, each group sorted by name. */
 export function visibleEnv(rows: EnvValue[], threadId: string, userId: string | null): VisibleEnv {

@@ -1,4 +1,5 @@
 import Database, { type Database as Connection, type Statement } from "better-sqlite3";
+import type { SubagentRecord } from "@/server/runtime/ports";
 import { EnvCache } from "../env-cache";
 import { HistoryCache } from "./history-cache";
 import { StampedCache } from "./stamped-cache";
@@ -26,7 +27,7 @@ export class DirectSqlite {
   readonly env = new EnvCache();
   /** Thread rows, subagent lists and pending queues of recently stepped threads (see `stamp`). */
   readonly rows = new StampedCache<Record<string, unknown>>(256);
-  readonly children = new StampedCache<Record<string, unknown>[]>(256);
+  readonly children = new StampedCache<SubagentRecord[]>(256);
   readonly queues = new StampedCache<Record<string, unknown>[]>(256);
   private statements = new Map<string, Statement>();
   private db: Connection | null = null;

@@ -23,7 +23,7 @@ export function toQueuedRow(r: Row): QueuedMessage {
 
 /**
  * The queue of every turn: a post enqueues, the activation reads what is pending before each step and marks what it
- * delivers. `rejectPending` (terminate) stays with the Prisma store. Called inside the runtime's transactions, where
+ * delivers; `rejectPending` when a child ends or a thread is terminated. Called inside the runtime's transactions, where
  * SQLite already serialises writers, so the next seq is read and used in one go.
  */
 export function directQueue(sql: DirectSqlite, base: QueueStore): QueueStore {
@@ -72,6 +72,11 @@ export function directQueue(sql: DirectSqlite, base: QueueStore): QueueStore {
         sql.queues.patch(key, stamp, (rows) => rows.filter((r) => r.id !== id));
       }
       if (changed === 0) throw new NotFoundError(`Queued message ${id} not found`);
+    },
+    async rejectPending(threadId) {
+      const changed = sql.run(`UPDATE "QueuedMessage" SET "status" = 'rejected' WHERE "threadId" = ? AND "status" = 'pending'`, threadId);
+      sql.queues.delete(threadId);
+      return changed;
     },
   };
 }

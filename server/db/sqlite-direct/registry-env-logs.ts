@@ -1,48 +1,20 @@
 import { newId } from "@/server/runtime/ids";
-import type { EnvStore, LlmLogStore, NewLlmLog, SubagentStore } from "@/server/runtime/ports";
-import type { EnvValue, SubagentEntry } from "../generated/prisma/client";
+import type { EnvStore, LlmLogStore, NewLlmLog } from "@/server/runtime/ports";
+import type { EnvValue } from "../generated/prisma/client";
 import { toJsonText, toNullableJsonText } from "../json";
-import { visibleEnv } from "../repositories/env-files";
-import { toEntry } from "../repositories/subagents";
-import { bool, readDate, readOptionalDate, sqlDate } from "./columns";
+import { byCodeUnit, toEnvRecord, visibleEnv } from "../repositories/env-files";
+import { readDate, sqlDate } from "./columns";
 import type { DirectSqlite } from "./connection";
 import { guarded } from "./errors";
 
 type Row = Record<string, unknown>;
 
-export function toSubagentRow(r: Row): SubagentEntry {
-  return {
-    ...(r as unknown as SubagentEntry),
-    resumable: bool(r.resumable),
-    blocking: bool(r.blocking),
-    reportedAt: readOptionalDate(r.reportedAt),
-    createdAt: BigInt(r.createdAt as number),
-    updatedAt: readDate(r.updatedAt),
-  };
-}
-
-/** The registry reads of every step (`get`, `listByParent`); writes stay with the Prisma store. */
-export function directSubagents(sql: DirectSqlite, base: SubagentStore): SubagentStore {
-  return {
-    ...base,
-    async get(childId) {
-      const row = sql.get<Row>(`SELECT * FROM "SubagentEntry" WHERE "childId" = ?`, childId);
-      return row ? toEntry(toSubagentRow(row)) : null;
-    },
-    async listByParent(parentId) {
-      // Read twice a step, written only through Prisma (which moves the stamp): held while the stamp stays.
-      const stamp = sql.stamp();
-      const rows =
-        sql.children.get(parentId, stamp) ??
-        sql.children.set(parentId, sql.all<Row>(`SELECT * FROM "SubagentEntry" WHERE "parentId" = ? ORDER BY "createdAt" ASC, "id" ASC`, parentId), stamp);
-      return rows.map((r) => toEntry(toSubagentRow(r)));
-    },
-  };
-}
+const toEnvValue = (r: Row): EnvValue => ({ ...(r as unknown as EnvValue), createdAt: readDate(r.createdAt), updatedAt: readDate(r.updatedAt) });
 
 /**
- * `visible`, read for each step's context and redaction (through the cache of cached-env.ts, as on PostgreSQL); the
- * admin reads and the writes stay with the Prisma store.
+ * `visible`, read for each step's context and redaction (through the cache of cached-env.ts, as on PostgreSQL), and
+ * `list`, read for every thread created (the instance's and the user's values) and spawned (the parent's); the admin
+ * reads and the writes stay with the Prisma store.
  */
 export function directEnv(sql: DirectSqlite, base: EnvStore): EnvStore {
   return {
@@ -54,12 +26,12 @@ export function directEnv(sql: DirectSqlite, base: EnvStore): EnvStore {
           threadId,
           userId ?? null,
         )
-        .map((r) => ({
-          ...(r as unknown as EnvValue),
-          createdAt: readDate(r.createdAt),
-          updatedAt: readDate(r.updatedAt),
-        }));
+        .map(toEnvValue);
       return visibleEnv(rows, threadId, userId);
+    },
+    async list(scope, ownerKey) {
+      const rows = sql.all<Row>(`SELECT * FROM "EnvValue" WHERE "scope" = ? AND "ownerKey" = ?`, scope, ownerKey).map(toEnvValue);
+      return rows.sort(byCodeUnit((r) => r.name)).map(toEnvRecord);
     },
   };
 }

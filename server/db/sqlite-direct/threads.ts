@@ -1,5 +1,6 @@
 import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { NotFoundError } from "@/server/runtime/errors";
+import { newId } from "@/server/runtime/ids";
 import type { EventLog, ThreadPatch, ThreadRecord, ThreadStore } from "@/server/runtime/ports";
 import type { Thread, ThreadEvent } from "../generated/prisma/client";
 import { toJsonText } from "../json";
@@ -7,6 +8,7 @@ import { toEnvelope } from "../repositories/events";
 import { withParsedState } from "../repositories/threads";
 import { readDate, readJson, sqlDate } from "./columns";
 import type { DirectSqlite } from "./connection";
+import { guarded } from "./errors";
 
 type Row = Record<string, unknown>;
 
@@ -36,10 +38,41 @@ export function toThread(r: Row, withState: boolean): Thread {
   };
 }
 
-/** `get` and `update`, the thread reads and writes of every step; the rest stays with the Prisma store. */
+/**
+ * `get` and `update`, the thread reads and writes of every step, and `create` (every thread and child spawned: through
+ * Prisma, a write there also moved the connection's stamp, making every other thread's cached rows stale); the rest
+ * stays with the Prisma store.
+ */
 export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore {
   return {
     ...base,
+    async create(input) {
+      const id = input.id ?? newId();
+      const stateText = toJsonText(input.state, { model: "Thread", field: "state" });
+      const now = sqlDate(new Date());
+      const stamp = sql.stamp();
+      const row = guarded(() =>
+        sql.get<Row>(
+          `INSERT INTO "Thread" ("id", "agentId", "rootAgentId", "parentId", "userId", "status", "tags", "name", "state", "createdAt", "updatedAt", "lastActivityAt")
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+          id,
+          input.agentId,
+          input.agentId,
+          input.parentId ?? null,
+          input.userId ?? null,
+          input.status ?? "idle",
+          toJsonText(input.tags ?? [], { model: "Thread", field: "tags" }),
+          input.name ?? null,
+          stateText,
+          now,
+          now,
+          now,
+        ),
+      )!;
+      sql.rows.set(id, row, stamp);
+      sql.states.set(id, stateText, JSON.parse(stateText) as ThreadRecord["state"]);
+      return toRecord(sql, row);
+    },
     async get(id) {
       // Read several times a step: the row is held while the stamp stays (the stamp first, then the read).
       const stamp = sql.stamp();

@@ -200,6 +200,24 @@ describe("createHttpFetch", () => {
   });
 });
 
+
+  it("keeps the connection when the SDK stops reading at [DONE] before the body's end arrives", async () => {
+    const { url, connections } = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const chunk = `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }] })}\n\n`;
+      // The end of the chunked body comes after the sentinel, as a separate write a little later.
+      res.write(chunk + "data: [DONE]\n\n", () => setTimeout(() => res.end(), 20));
+    });
+    const sdk = new OpenAI({ baseURL: url, apiKey: "k", maxRetries: 0, fetch: httpFetch });
+    for (let i = 0; i < 5; i++) {
+      const stream = await sdk.chat.completions.create({ model: "m", messages: [{ role: "user", content: "hi" }], stream: true });
+      let text = "";
+      for await (const c of stream) text += c.choices[0]?.delta.content ?? "";
+      expect(text).toBe("ok");
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    expect(connections()).toBeLessThanOrEqual(2);
+  });
 describe("StreamResponse", () => {
   it("is a Response whose text, json, bytes and blob read the stream once", async () => {
     const make = (payload: string) => {

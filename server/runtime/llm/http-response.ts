@@ -20,7 +20,7 @@ export class StreamResponse extends Response {
 
   constructor(body: Readable, init: { status: number; statusText: string; headers: Headers; url: string }) {
     super(null, { status: init.status, statusText: init.statusText, headers: init.headers });
-    this.#body = decoded(body, init.headers.get("content-encoding"));
+    this.#body = keepAliveOnReturn(decoded(body, init.headers.get("content-encoding")));
     this.#url = init.url;
   }
 
@@ -70,6 +70,45 @@ export class StreamResponse extends Response {
     this.#used = true;
     return this.#body;
   }
+}
+
+/** How long the rest of a body whose reader stopped early may take to arrive before the connection is dropped. */
+const DRAIN_MS = 2000;
+
+/**
+ * The SDK stops reading a chat stream at `[DONE]` and closes its iterator. A Node stream's iterator destroys the
+ * stream when it is closed before the stream ended, and undici then closes the connection, since the body's last
+ * bytes (the chunked terminator, a separate write on most servers) were still on their way: every model call paid a
+ * new connection (a TLS handshake against a real endpoint), more so under load, when the terminator arrives later.
+ * Here an iterator closed early leaves the stream open and the rest of the body is read and dropped, so the socket
+ * goes back to the pool; a body that does not end within `DRAIN_MS` is destroyed. An abort (the caller's signal, or the
+ * SDK's when it stops before `[DONE]`) still destroys the body at once through undici.
+ */
+function keepAliveOnReturn(stream: Readable): Readable {
+  Object.defineProperty(stream, Symbol.asyncIterator, {
+    configurable: true,
+    value: () => {
+      const it = stream.iterator({ destroyOnReturn: false });
+      const close = it.return!.bind(it);
+      it.return = async (value?: unknown) => {
+        const result = await close(value);
+        drain(stream);
+        return result;
+      };
+      return it;
+    },
+  });
+  return stream;
+}
+
+function drain(stream: Readable): void {
+  if (stream.destroyed || stream.readableEnded) return;
+  const timer = setTimeout(() => stream.destroy(), DRAIN_MS);
+  timer.unref();
+  stream.once("close", () => clearTimeout(timer));
+  // An error while dropping the rest concerns nobody: the answer was read.
+  stream.on("error", () => {});
+  stream.resume();
 }
 
 /** The body with its content coding undone (fetch does the same; the SDK never asks for a coding itself). */
