@@ -49,6 +49,7 @@ export default defineAgent({ name: "fenced", type: "ai_human", hooks: ["late_con
   process.env.FENCE_TEST_URL = t.url;
 });
 afterAll(async () => {
+  delete process.env.FENCE_TEST_URL;
   await t?.close();
   await fake?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
