@@ -206,7 +206,8 @@ export class NotifyConnection {
     if (this.queue.length === 0) return;
     const batch = this.queue.splice(0, BATCH);
     try {
-      await c.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [this.opts.channel, batch]);
+      // Named: parsed and planned once per connection.
+      await c.query({ name: "studio_notify", text: "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", values: [this.opts.channel, batch] });
       this.stats.batches++;
     } catch (err) {
       if (isRejectedPayload(err)) {

@@ -62,9 +62,11 @@ export class PgEventBus implements EventBus {
   private allSubscribers = 0;
   private readonly counts = { received: 0, malformed: 0, duplicates: 0 };
   private readonly startedAt = new Date();
+  private readonly ownPrefix: string;
 
   constructor(private readonly opts: PgEventBusOptions) {
     this.encoder = new NotifyEncoder(randomUUID().replace(/-/g, "").slice(0, 16));
+    this.ownPrefix = `${this.encoder.origin}:`;
     this.sequencer = new ThreadSequencer({
       readEvents: opts.catchUp.readEvents,
       deliver: (env) => this.local.publish(env),
@@ -153,6 +155,8 @@ export class PgEventBus implements EventBus {
 
   private receive(payload: string): void {
     this.counts.received++;
+    // This process's own notifications (delivered locally already) are skipped before anything is parsed.
+    if (payload.startsWith(this.ownPrefix, payload.indexOf(":") + 1)) return;
     try {
       const msg = this.decoder.decode(payload);
       if (msg === "duplicate") {

@@ -61,6 +61,13 @@ export class DirectPg {
     return undefined;
   }
 
+  async lockQueued(_threadId: string): Promise<void> {}
+
+  /** Nothing is locked outside a transaction. */
+  lockedRow(_threadId: string): Promise<Row | null> | undefined {
+    return undefined;
+  }
+
   /** Nothing is held outside a transaction. */
   wrote(_threadId: string, _row: Row): void {}
 

@@ -19,8 +19,8 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
     lastSeq,
     async append(threadId, m: NewMessage) {
       // In a transaction the thread is locked first (a statement of its own: the INSERT's seq is then read from a
-      // snapshot taken after any other writer of the thread committed).
-      await sql.lock(threadId);
+      // snapshot taken after any other writer of the thread committed); the INSERT goes out right behind it.
+      await sql.lockQueued(threadId);
       const ref = (field: string) => ({ model: "Message", field });
       const id = m.id ?? newId();
       const toolCalls = toNullableJsonText(m.toolCalls, ref("toolCalls"));

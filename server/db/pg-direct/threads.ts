@@ -27,7 +27,8 @@ export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): T
   return {
     ...base,
     async lock(id) {
-      await sql.lock(id);
+      // Whatever runs next in the transaction runs with the row locked: no need to wait for the lock's answer.
+      await sql.lockQueued(id);
     },
     async get(id) {
       const locked = await sql.lock(id);
@@ -65,25 +66,22 @@ export function pgEvents(sql: Runner, base: EventLog): EventLog {
     if (events.length === 0) return [];
     const texts = events.map((e) => toJsonText(e, { model: "ThreadEvent", field: "data" }));
     const createdAt = new Date();
-    const reserved = await sql.get<{ first: number }>(
-      `WITH "r" AS (UPDATE "Thread" SET "eventSeq" = "eventSeq" + ?::int WHERE "id" = ? RETURNING "eventSeq"),
-      "i" AS (
-        INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt")
-        SELECT ?::text, "r"."eventSeq" - ?::int + "e"."ord"::int, "e"."type", "e"."data", ?::timestamp(3)
-        FROM "r", unnest(?::text[], ?::json[]) WITH ORDINALITY AS "e"("type", "data", "ord")
-      )
-      SELECT "eventSeq" - ?::int + 1 AS "first" FROM "r"`,
-      events.length,
-      threadId,
-      threadId,
-      events.length,
-      sqlDate(createdAt),
-      events.map((e) => e.type),
-      texts,
-      events.length,
-    );
-    if (!reserved) throw new NotFoundError(`Thread ${threadId} not found`);
-    const first = Number(reserved.first);
+    const args = [events.length, threadId, threadId, events.length, sqlDate(createdAt), events.map((e) => e.type), texts, events.length];
+    // The thread locked in this transaction: its counter is known (the lock's read, kept current by this
+    // transaction's writes), so the seqs are too, and the append goes out without waiting for its answer (with the
+    // next statement or the COMMIT). The statement checks the counter it finds and fails, failing the commit, if it
+    // is not the one expected.
+    const held = await sql.lockedRow(threadId);
+    const known = held?.eventSeq;
+    let first: number;
+    if (known !== undefined && known !== null) {
+      first = Number(known) + 1;
+      await sql.write(`${APPEND} ${CHECKED}`, ...args, first);
+    } else {
+      const reserved = await sql.get<{ first: number }>(`${APPEND} ${FIRST}`, ...args);
+      if (!reserved) throw new NotFoundError(`Thread ${threadId} not found`);
+      first = Number(reserved.first);
+    }
     sql.patchLocked(threadId, { eventSeq: first + events.length - 1 });
     const at = createdAt.toISOString();
     return events.map((_e, i) => ({ threadId, seq: first + i, persisted: true, at, event: JSON.parse(texts[i]!) as RuntimeEvent }));
@@ -99,3 +97,18 @@ export function pgEvents(sql: Runner, base: EventLog): EventLog {
     },
   };
 }
+
+/** Reserve the seqs on the thread row's counter and insert the events (the statement of repositories/events.ts). */
+const APPEND = `WITH "r" AS (UPDATE "Thread" SET "eventSeq" = "eventSeq" + ?::int WHERE "id" = ? RETURNING "eventSeq"),
+      "i" AS (
+        INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt")
+        SELECT ?::text, "r"."eventSeq" - ?::int + "e"."ord"::int, "e"."type", "e"."data", ?::timestamp(3)
+        FROM "r", unnest(?::text[], ?::json[]) WITH ORDINALITY AS "e"("type", "data", "ord")
+      )`;
+/** The first seq reserved. */
+const FIRST = `SELECT "eventSeq" - ?::int + 1 AS "first" FROM "r"`;
+/**
+ * The first seq reserved must be the one expected, else the statement fails (a cast of text that is no number: an
+ * error that depends on the row, which the planner cannot raise in advance); no thread row fails it too.
+ */
+const CHECKED = `SELECT CAST(COALESCE((SELECT CASE WHEN "eventSeq" - ?::int + 1 = ?::int THEN '1' ELSE 'event seq ' || "eventSeq"::text || ' not expected' END FROM "r"), 'no thread row') AS int) AS "ok"`;

@@ -21,6 +21,8 @@ export class PgTransaction {
   private prismaTx: Promise<{ tx: Prisma.TransactionClient; close(err?: unknown): Promise<void> }> | null = null;
   private readonly locked = new Map<string, Promise<Row | null>>();
   private corked = false;
+  /** A write sent before any other statement, held back: alone at commit it runs without BEGIN/COMMIT. */
+  private deferred: pg.QueryConfig | null = null;
 
   constructor(
     private readonly direct: DirectPg,
@@ -31,6 +33,8 @@ export class PgTransaction {
     this.connecting ??= this.direct.pool.connect().then((c) => {
       this.client = c;
       this.track(this.send(c, "BEGIN"));
+      if (this.deferred) this.track(this.send(c, this.deferred));
+      this.deferred = null;
       return c;
     });
     return this.connecting;
@@ -80,8 +84,16 @@ export class PgTransaction {
     return pgGuarded(async () => (await this.send(c, this.direct.config(sql, args))).rowCount ?? 0);
   }
 
-  /** Send a statement without waiting for it (see the class comment). */
+  /**
+   * Send a statement without waiting for it (see the class comment). A transaction's first statement, if a write, is
+   * held until the next statement or the commit: a transaction of that one write (the request log row written before
+   * a model call) then runs it alone, in autocommit, which is as atomic and spares BEGIN and COMMIT.
+   */
   async write(sql: string, ...args: unknown[]): Promise<void> {
+    if (!this.connecting && !this.deferred) {
+      this.deferred = this.direct.config(sql, args);
+      return;
+    }
     const c = await this.connection();
     this.track(this.send(c, this.direct.config(sql, args)));
   }
@@ -90,10 +102,36 @@ export class PgTransaction {
   lock(threadId: string): Promise<Row | null> {
     let held = this.locked.get(threadId);
     if (!held) {
-      held = this.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ? FOR UPDATE`, threadId).then((r) => r ?? null);
-      this.locked.set(threadId, held);
+      held = this.connection().then((c) => this.sendLock(c, threadId));
+      this.hold(threadId, held);
     }
     return held;
+  }
+
+  /**
+   * Lock the thread's row without waiting for the answer: resolves once the lock is sent. The statements sent after
+   * it run after it (one connection, in order), each with a snapshot taken once the lock is held, so a store that
+   * needs the lock but not the row saves a round trip; a failed lock fails them and the commit.
+   */
+  async lockQueued(threadId: string): Promise<void> {
+    if (this.locked.has(threadId)) return;
+    const c = await this.connection();
+    if (!this.locked.has(threadId)) this.hold(threadId, this.sendLock(c, threadId));
+  }
+
+  private sendLock(c: pg.PoolClient, threadId: string): Promise<Row | null> {
+    return this.send(c, this.direct.config(LOCK, [threadId])).then(
+      (r) => r.rows[0] ?? null,
+      (err: unknown) => {
+        throw asFirst(this.failure ?? err);
+      },
+    );
+  }
+
+  /** Also when nobody waits for the row (lockQueued), a failed lock fails the commit. */
+  private hold(threadId: string, held: Promise<Row | null>): void {
+    this.locked.set(threadId, held);
+    this.track(held);
   }
 
   /** The locked row of a thread as last read or written here; undefined when it is not locked here. */
@@ -124,7 +162,12 @@ export class PgTransaction {
   }
 
   async commit(): Promise<void> {
-    if (!this.connecting) return;
+    if (!this.connecting) {
+      const alone = this.deferred;
+      this.deferred = null;
+      if (alone) await pgGuarded(() => this.direct.pool.query(alone));
+      return;
+    }
     const c = await this.connecting;
     try {
       if (this.prismaTx) await (await this.prismaTx).close();
@@ -143,6 +186,7 @@ export class PgTransaction {
   }
 
   async rollback(reason: unknown): Promise<void> {
+    this.deferred = null;
     if (!this.connecting) return;
     let c: pg.PoolClient;
     try {
@@ -161,3 +205,4 @@ export class PgTransaction {
 }
 
 const asFirst = asPrismaLikePgError;
+const LOCK = `SELECT * FROM "Thread" WHERE "id" = ? FOR UPDATE`;
