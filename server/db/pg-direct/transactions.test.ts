@@ -1,0 +1,95 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EventLog } from "@/server/runtime/ports";
+import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "../test-postgres";
+import { DirectPg } from "./connection";
+import { PrismaBridge } from "./prisma-bridge";
+import { pgEvents } from "./threads";
+import { PgTransaction } from "./transactions";
+
+/**
+ * The pipelined parts of a PostgreSQL step transaction (transactions.ts, the checked event append of threads.ts), on a
+ * real database: what they save must not change what commits. PostgreSQL only (TEST_DATABASE_URL).
+ */
+const adminUrl = testPostgresAdminUrl();
+
+describe.skipIf(!adminUrl)("PostgreSQL step transactions", () => {
+  const name = uniqueDatabaseName("pgtx");
+  let pool: pg.Pool;
+  let direct: DirectPg;
+  const tx = () => new PgTransaction(direct, new PrismaBridge(pool));
+  const events = (t: PgTransaction) => pgEvents(t, {} as EventLog);
+  const count = async (sql: string, ...args: unknown[]) => Number((await pool.query(sql, args)).rows[0].n);
+  const eventSeq = async (id: string) => Number((await pool.query(`SELECT "eventSeq" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].eventSeq);
+  let n = 0;
+  const thread = async () => {
+    const id = `t${++n}`;
+    await pool.query(`INSERT INTO "Thread" ("id", "agentId", "rootAgentId", "updatedAt") VALUES ($1, 'a', 'a', now())`, [id]);
+    return id;
+  };
+
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: await createDatabase(adminUrl!, name, process.env.TEST_DATABASE_TEMPLATE), max: 4 });
+    direct = new DirectPg(pool);
+    if (!process.env.TEST_DATABASE_TEMPLATE) throw new Error("needs the migrated template (tests/helpers/postgres-template.ts)");
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await dropDatabase(adminUrl!, name);
+  });
+
+  it("appends events on a locked thread without waiting, with the seqs the database reserves", async () => {
+    const id = await thread();
+    const t = tx();
+    await t.lockQueued(id);
+    const first = await events(t).appendMany(id, [{ type: "x.one" } as never, { type: "x.two" } as never]);
+    const second = await events(t).append(id, { type: "x.three" } as never);
+    await t.commit();
+    expect([...first.map((e) => e.seq), second.seq]).toEqual([1, 2, 3]);
+    expect(await eventSeq(id)).toBe(3);
+    expect((await pool.query(`SELECT "seq", "type" FROM "ThreadEvent" WHERE "threadId" = $1 ORDER BY "seq"`, [id])).rows).toEqual([
+      { seq: 1, type: "x.one" },
+      { seq: 2, type: "x.two" },
+      { seq: 3, type: "x.three" },
+    ]);
+  });
+
+  it("fails the commit, storing nothing, when the counter is not the one the held row says", async () => {
+    const id = await thread();
+    const t = tx();
+    await t.lock(id);
+    // A write of the counter the held row does not know of (no store does this; the check is the guard if one did).
+    await t.run(`UPDATE "Thread" SET "eventSeq" = "eventSeq" + 5 WHERE "id" = ?`, id);
+    const appended = await events(t).append(id, { type: "x.lost" } as never);
+    expect(appended.seq).toBe(1);
+    await expect(t.commit()).rejects.toThrow(/event seq 6 not expected/);
+    expect(await eventSeq(id)).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM "ThreadEvent" WHERE "threadId" = $1`, id)).toBe(0);
+  });
+
+  it("runs a transaction of one write alone, and not at all when it rolls back", async () => {
+    const id = await thread();
+    const log = `INSERT INTO "Lease" ("key", "owner", "expiresAt", "updatedAt") VALUES (?, ?, now(), now())`;
+    const kept = tx();
+    await kept.write(log, `${id}-1`, id);
+    await kept.commit();
+    const dropped = tx();
+    await dropped.write(log, `${id}-2`, id);
+    await dropped.rollback(new Error("the body threw"));
+    expect(await count(`SELECT COUNT(*) AS n FROM "Lease" WHERE "owner" = $1`, id)).toBe(1);
+    // Its failure is the commit's, mapped like any unique violation.
+    const again = tx();
+    await again.write(log, `${id}-1`, id);
+    await expect(again.commit()).rejects.toMatchObject({ code: "P2002" });
+  });
+
+  it("a write held first still goes out, in order, once the transaction has more", async () => {
+    const id = await thread();
+    const t = tx();
+    await t.write(`UPDATE "Thread" SET "name" = ? WHERE "id" = ?`, "renamed", id);
+    const row = await t.lock(id);
+    expect(row?.name).toBe("renamed");
+    await t.rollback(new Error("undo"));
+    expect((await pool.query(`SELECT "name" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].name).toBeNull();
+  });
+});
