@@ -28,3 +28,19 @@ describe("SSE frames", () => {
     expect(sseFrameBytes(other)).toEqual(bytes);
   });
 });
+
+describe("SSE frames from an event's stored text", () => {
+  it("are the frames serialized from the event, and fall back when the event has a field of the envelope", async () => {
+    const { keepEnvelopeText } = await import("@/server/runtime/events/envelope-text");
+    const env = envelope(9);
+    const plain = sseFrame(env);
+    keepEnvelopeText(env, JSON.stringify(env.event));
+    expect(sseFrame(env)).toBe(plain);
+    // An event with an `at` of its own: its frame keeps the envelope's field order and the event's value, as before.
+    const clash = { ...envelope(10), event: { type: "custom", event: "x", data: null, at: "mine" } } as unknown as ThreadEventEnvelope;
+    const expected = sseFrame(clash);
+    keepEnvelopeText(clash, JSON.stringify(clash.event));
+    expect(sseFrame(clash)).toBe(expected);
+    expect(JSON.parse(expected.split("data: ")[1]!).at).toBe("mine");
+  });
+});

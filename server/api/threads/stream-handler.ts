@@ -1,14 +1,24 @@
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import type { App } from "../app-context";
 import type { RouteContext } from "../rest/router";
-import { threadEventFeed } from "./event-feed";
+import { envelopeText } from "@/server/runtime/events/envelope-text";
+import { threadEventBatches } from "./event-feed";
 
 const HEARTBEAT_MS = 15_000;
 const encoder = new TextEncoder();
 
-/** One SSE frame: persisted events carry `id:` = the thread's event sequence; token deltas carry none. */
+/**
+ * One SSE frame: persisted events carry `id:` = the thread's event sequence; token deltas carry none. An event
+ * appended in this process comes with its stored JSON text (envelope-text.ts), which is spliced in after the envelope's
+ * fields rather than serialized again: the same text, as long as the event has none of those fields itself.
+ */
 export function sseFrame(env: ThreadEventEnvelope): string {
-  const data = JSON.stringify({ seq: env.seq, thread_id: env.threadId, at: env.at, ...env.event });
+  const text = envelopeText(env);
+  const ev = env.event as Record<string, unknown>;
+  const data =
+    text !== undefined && text.length > 2 && text.charCodeAt(0) === 123 && !("seq" in ev) && !("thread_id" in ev) && !("at" in ev)
+      ? `{"seq":${env.seq},"thread_id":${JSON.stringify(env.threadId)},"at":${JSON.stringify(env.at)},${text.slice(1)}`
+      : JSON.stringify({ seq: env.seq, thread_id: env.threadId, at: env.at, ...env.event });
   return env.persisted ? `id: ${env.seq}\ndata: ${data}\n\n` : `data: ${data}\n\n`;
 }
 
@@ -50,8 +60,9 @@ export async function streamHandler({ params, request, url, app }: RouteContext<
       send(`retry: 2000\n: connected to thread ${thread.id}\n\n`);
       heartbeat = setInterval(() => send(`: heartbeat\n\n`), HEARTBEAT_MS);
       try {
-        for await (const env of threadEventFeed({ bus: app.bus, events: app.persistence.events }, thread.id, afterSeq, abort.signal)) {
-          send(sseFrameBytes(env));
+        // A batch (a page of the log, a transaction's events) goes out as one chunk: one write, not one per event.
+        for await (const batch of threadEventBatches({ bus: app.bus, events: app.persistence.events }, thread.id, afterSeq, abort.signal)) {
+          send(batch.length === 1 ? sseFrameBytes(batch[0]!) : Buffer.concat(batch.map(sseFrameBytes)));
         }
       } finally {
         clearInterval(heartbeat);

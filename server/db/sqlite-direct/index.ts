@@ -5,7 +5,8 @@ import { directMessages } from "./messages";
 import { directQueue } from "./queue";
 import { directEnv, directLlmLogs } from "./registry-env-logs";
 import { directSubagents } from "./subagents";
-import { directEvents, directThreads } from "./threads";
+import { directEvents } from "./events";
+import { directThreads } from "./threads";
 import { directToolCallRuns } from "./tool-call-runs";
 import { directWork } from "./work";
 

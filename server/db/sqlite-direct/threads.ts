@@ -1,10 +1,8 @@
-import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { NotFoundError } from "@/server/runtime/errors";
 import { newId } from "@/server/runtime/ids";
-import type { EventLog, ThreadPatch, ThreadRecord, ThreadStore } from "@/server/runtime/ports";
-import type { Thread, ThreadEvent } from "../generated/prisma/client";
+import type { ThreadPatch, ThreadRecord, ThreadStore } from "@/server/runtime/ports";
+import type { Thread } from "../generated/prisma/client";
 import { toJsonText } from "../json";
-import { toEnvelope } from "../repositories/events";
 import { withParsedState } from "../repositories/threads";
 import { readDate, readJson, sqlDate } from "./columns";
 import type { DirectSqlite } from "./connection";
@@ -93,62 +91,6 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
       // (the next read of this text, this step's, finds it here).
       if (update.stateText !== undefined) sql.states.set(id, update.stateText, JSON.parse(update.stateText) as ThreadRecord["state"]);
       return toRecord(sql, row);
-    },
-  };
-}
-
-/**
- * The event log's appends (several per step): the thread row's counter reserves the seqs, one INSERT stores the
- * events (see repositories/events.ts for the same two statements through Prisma).
- */
-export function directEvents(sql: DirectSqlite, base: EventLog): EventLog {
-  function appendMany(threadId: string, events: RuntimeEvent[]): ThreadEventEnvelope[] {
-    if (events.length === 0) return [];
-    const texts = events.map((e) => toJsonText(e, { model: "ThreadEvent", field: "data" }));
-    const stamp = sql.stamp();
-    const reserved = sql.get<{ eventSeq: number }>(
-      `UPDATE "Thread" SET "eventSeq" = "eventSeq" + ? WHERE "id" = ? RETURNING "eventSeq"`,
-      events.length,
-      threadId,
-    );
-    if (!reserved) throw new NotFoundError(`Thread ${threadId} not found`);
-    sql.rows.patch(threadId, stamp, (row) => ({ ...row, eventSeq: reserved.eventSeq }));
-    const first = reserved.eventSeq - events.length + 1;
-    const createdAt = new Date();
-    const at = sqlDate(createdAt);
-    // One INSERT for the batch (the statement for each batch size is prepared once).
-    const values = Array.from({ length: events.length }, () => "(?, ?, ?, ?, ?)").join(", ");
-    const args = events.flatMap((e, i) => [threadId, first + i, e.type, texts[i], at]);
-    sql.run(`INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt") VALUES ${values}`, ...args);
-    const iso = createdAt.toISOString();
-    return events.map((_e, i) => ({
-      threadId,
-      seq: first + i,
-      persisted: true,
-      at: iso,
-      event: JSON.parse(texts[i]!) as RuntimeEvent,
-    }));
-  }
-  return {
-    ...base,
-    async append(threadId, event) {
-      return appendMany(threadId, [event])[0]!;
-    },
-    async appendMany(threadId, events) {
-      return appendMany(threadId, events);
-    },
-    async after(threadId, afterSeq, limit = 1000) {
-      // Each SSE stream and tRPC subscription reads the log once as it starts (and again to fill a gap).
-      const rows = sql.all<Row>(
-        `SELECT "threadId", "seq", "type", "data", "createdAt" FROM "ThreadEvent" WHERE "threadId" = ? AND "seq" > ? ORDER BY "seq" ASC LIMIT ?`,
-        threadId,
-        afterSeq,
-        limit,
-      );
-      return rows.map((r) => toEnvelope({ ...(r as unknown as ThreadEvent), data: readJson(r.data) as ThreadEvent["data"], createdAt: readDate(r.createdAt) }));
-    },
-    async lastSeq(threadId) {
-      return sql.get<{ eventSeq: number }>(`SELECT "eventSeq" FROM "Thread" WHERE "id" = ?`, threadId)?.eventSeq ?? 0;
     },
   };
 }
