@@ -9,6 +9,8 @@ export interface NotifyConnectionOptions {
   onNotification: (payload: string) => void;
   /** Called after every successful (re)connection once LISTEN is active; `reconnect` is false the first time. */
   onConnected?: (info: { reconnect: boolean; downSince: Date | null }) => void;
+  /** Called when an established connection is lost (before the reconnect). */
+  onLost?: () => void;
   /** First reconnect delay; doubles per failed try up to `maxBackoffMs` (with jitter). */
   backoffMs?: number;
   maxBackoffMs?: number;
@@ -153,6 +155,7 @@ export class NotifyConnection {
     c.end().catch(() => {});
     if (this.closed) return;
     this.downSince ??= new Date();
+    this.opts.onLost?.();
     this.stats.lastError = err.message;
     this.opts.log?.(`[event-bus] connection lost (${err.message}); reconnecting`);
     this.scheduleReconnect();

@@ -61,6 +61,12 @@ export class PgEventBus implements EventBus {
   private readonly threadSubscribers = new Map<string, number>();
   private allSubscribers = 0;
   private readonly counts = { received: 0, malformed: 0, duplicates: 0 };
+  /**
+   * From a lost connection until the catch-up after the reconnect has queued what was missed, notifications are held:
+   * a live event of a thread this process never saw, handled first, would set where that thread starts and the
+   * catch-up's earlier events of it would then be dropped as old.
+   */
+  private held: string[] | null = null;
   private readonly startedAt = new Date();
   private readonly ownPrefix: string;
 
@@ -80,7 +86,11 @@ export class PgEventBus implements EventBus {
       onNotification: (payload) => this.receive(payload),
       onConnected: ({ reconnect, downSince }) => {
         this.decoder.reset();
-        if (reconnect && opts.listen !== false) void this.resync(downSince);
+        if (reconnect && opts.listen !== false) void this.resync(downSince).finally(() => this.release());
+        else this.release();
+      },
+      onLost: () => {
+        if (opts.listen !== false) this.held ??= [];
       },
       log: (m) => this.log(m),
     });
@@ -153,7 +163,18 @@ export class PgEventBus implements EventBus {
     return this.connection.backendPid();
   }
 
+  /** Handle the notifications held during a reconnect, in the order they came. */
+  private release(): void {
+    const held = this.held;
+    this.held = null;
+    for (const payload of held ?? []) this.receive(payload);
+  }
+
   private receive(payload: string): void {
+    if (this.held) {
+      this.held.push(payload);
+      return;
+    }
     this.counts.received++;
     // This process's own notifications (delivered locally already) are skipped before anything is parsed.
     if (payload.startsWith(this.ownPrefix, payload.indexOf(":") + 1)) return;
