@@ -82,6 +82,17 @@ export function groupCpuMs(pgid: number): number {
   return ticks * TICK_MS;
 }
 
+/** CPU time (user + system) one process has used so far, ms (0 once it is gone). */
+export function pidCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * `npm start` with the bench definitions on a fresh data folder. `BENCH_APP_NODE_ARGS` (e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS may not carry) runs the command of `npm start` with those node

@@ -50,14 +50,23 @@ export async function threadsAtOnce(app: BlackBoxApp, key: string, n: number): P
   return { total, perThread };
 }
 
-/** `n` concurrent bare SDK loops of `steps` calls on the scripted server (the script `loopRules(key, steps)`). */
-export async function bareLoops(fake: FakeServer, key: string, n: number, steps: number): Promise<number> {
+/**
+ * `n` concurrent bare SDK loops of `steps` calls on the scripted server (the script `loopRules(key, steps)`): the
+ * time until the last ended, and each loop's own time (its first request → its answer, every wait included).
+ */
+export async function bareLoops(fake: FakeServer, key: string, n: number, steps: number): Promise<{ total: number; perLoop: number[] }> {
   const client = sdkClient(fake.url);
   const t0 = performance.now();
-  const runs = await Promise.all(Array.from({ length: n }, () => openaiLoop(client, "You are the bench looper.", `${key} start`)));
+  const runs = await Promise.all(
+    Array.from({ length: n }, async () => {
+      const start = performance.now();
+      const run = await openaiLoop(client, "You are the bench looper.", `${key} start`);
+      return { ...run, ms: performance.now() - start };
+    }),
+  );
   const wrong = runs.find((r) => r.steps !== steps);
   if (wrong) throw new Error(`a bare loop ran ${wrong.steps} steps, not ${steps}`);
-  return performance.now() - t0;
+  return { total: performance.now() - t0, perLoop: runs.map((r) => r.ms) };
 }
 
 export function fanOutScript(children: number): Rule[] {

@@ -5,14 +5,17 @@
  * run in the same run against the same server.
  *
  * Per round: N threads × K steps posted at once (until the last is idle; POST → idle per thread at p50/p95/p99 with
- * every wait included) against N concurrent bare `openai` SDK loops; the same per-thread time alone; a fan-out of N
+ * every wait included) against N concurrent bare `openai` SDK loops (each loop timed too, under the burst and alone: what
+ * the same burst does to the bare loops bounds what it can do to ours); the machine's CPU during each load (app,
+ * scripted server, client: cpu-meter.ts); the same per-thread time alone; a fan-out of N
  * non-blocking children against one request plus N concurrent bare loops. Then the resident memory of the app's
  * whole process group before, at peak, after and once idle, and its growth per thread created: overall, and between
- * the rounds once idle (the slope that stays once the process has grown to its working size: a least-squares fit over
- * the idle readings after each round), for the resident set and for the JS heap in use (live objects after the idle
+ * the rounds once idle (a least-squares fit over the idle readings after each round; from the second round on, the
+ * slope that stays once the process has grown to its working size), for the resident set and for the JS heap in use (live objects after the idle
  * GC, which the resident set's page-level noise of ±10 MiB does not blur).
  */
 import { startBlackBoxApp, totalKiB, type BlackBoxApp } from "./black-box-app";
+import { busyPercent, cpuMeter } from "./cpu-meter";
 import { appMetrics, bareLoops, fanOut, fanOutBaseline, fanOutScript, threadsAtOnce } from "./black-box-load";
 import { loopRules, median, round, percentile, sleep, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
 
@@ -35,7 +38,7 @@ export const blackBoxDefaults = (quick: boolean): BlackBoxParams => ({
   threads: quick ? 40 : 200,
   steps: 3,
   children: quick ? 20 : 100,
-  rounds: quick ? 2 : 3,
+  rounds: quick ? 2 : 4,
   alone: quick ? 5 : 20,
 });
 
@@ -72,6 +75,7 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
   const { threads: N, steps: K, children: C } = p;
   const app = await startBlackBoxApp(fake.url, p.appEnv ?? {}, p.port);
   const rows: Record<string, number[]> = { ours: [], bare: [], p50: [], p95: [], p99: [], alone: [], fan: [], fanBare: [], lagP99: [], lagMax: [], cpu: [] };
+  for (const k of ["bareP95", "bareP99", "bareAlone", "busy", "bareBusy", "others", "bareOthers"]) rows[k] = [];
   const notes: string[] = [];
   let created = 0;
   try {
@@ -93,11 +97,21 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
     for (let r = 0; r < p.rounds; r++) {
       const key = `r${r}`;
       await fake.setScript(loopRules(key, K));
-      rows.bare!.push(await bareLoops(fake, key, N, K));
+      const bareMeter = cpuMeter(() => app.cpuMs(), fake.pid);
+      const bare = await bareLoops(fake, key, N, K);
+      const bareCpu = bareMeter();
+      rows.bare!.push(bare.total);
+      rows.bareP95!.push(percentile(bare.perLoop, 95));
+      rows.bareP99!.push(percentile(bare.perLoop, 99));
+      rows.bareBusy!.push(busyPercent(bareCpu));
+      rows.bareOthers!.push((bareCpu.modelMs + bareCpu.clientMs) / N);
       await appMetrics(app); // resets the event-loop delay histogram
-      const cpu0 = app.cpuMs();
+      const meter = cpuMeter(() => app.cpuMs(), fake.pid);
       const load = await threadsAtOnce(app, key, N);
-      rows.cpu!.push((app.cpuMs() - cpu0) / N);
+      const cpu = meter();
+      rows.cpu!.push(cpu.appMs / N);
+      rows.busy!.push(busyPercent(cpu));
+      rows.others!.push((cpu.modelMs + cpu.clientMs) / N);
       const lag = await appMetrics(app);
       if (lag.nodejs_eventloop_lag_p99_seconds !== undefined) {
         rows.lagP99!.push(lag.nodejs_eventloop_lag_p99_seconds * 1000);
@@ -112,6 +126,9 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
       for (let i = 0; i < p.alone; i++) alone.push((await threadsAtOnce(app, key, 1)).perThread[0]!);
       created += p.alone;
       rows.alone!.push(median(alone));
+      const bareAlone: number[] = [];
+      for (let i = 0; i < p.alone; i++) bareAlone.push((await bareLoops(fake, key, 1, K)).total);
+      rows.bareAlone!.push(median(bareAlone));
       await fake.setScript(fanOutScript(C));
       rows.fanBare!.push(await fanOutBaseline(fake, C));
       rows.fan!.push(await fanOut(app, C));
@@ -134,6 +151,8 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
     await sleep(10_000);
     const idle = totalKiB(app.memory());
     const slope = fitSlope(idleAfterRound.map((r) => ({ x: r.created, y: r.kib })));
+    // Once at working size: the fit from the second round on (the first round grows the allocator's arenas).
+    const plateau = p.rounds >= 3 ? fitSlope(idleAfterRound.slice(1).map((r) => ({ x: r.created, y: r.kib }))) : NaN;
     const heapSlope = fitSlope(idleAfterRound.map((r, i) => ({ x: r.created, y: (heapAfterRound[i]!.nodejs_heap_size_used_bytes ?? NaN) / 1024 })));
     const m = (k: string) => round(median(rows[k]!));
     const s = `black-box ${N}×${K}`;
@@ -145,6 +164,11 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
       { scenario: s, metric: "POST → idle per thread under load, p95 / p99", median: m("p95"), p95: m("p99"), unit: "ms", note: "median column: p95; p95 column: p99" },
       { scenario: s, metric: "POST → idle per thread alone, median", median: m("alone"), p95: "", unit: "ms" },
       { scenario: s, metric: "ratio POST → idle p95 under load / alone", median: round(m("p95") / m("alone")), p95: "", unit: "×", note: "goal ≤ 3 (see notes)" },
+      { scenario: s, metric: "bare: one loop under the same load, p95 / p99", median: m("bareP95"), p95: m("bareP99"), unit: "ms", note: "its first request → its answer" },
+      { scenario: s, metric: "bare: one loop alone, median", median: m("bareAlone"), p95: "", unit: "ms" },
+      { scenario: s, metric: "ratio bare loop p95 under load / alone", median: round(m("bareP95") / m("bareAlone")), p95: "", unit: "×", note: "what the same burst does to the bare loops" },
+      { scenario: s, metric: "machine CPU busy during the load, ours / bare", median: m("busy"), p95: m("bareBusy"), unit: "%", note: "app + scripted server + client, of cores × wall" },
+      { scenario: s, metric: "CPU of scripted server + client per thread, ours / bare", median: m("others"), p95: m("bareOthers"), unit: "ms", note: "what the app's share must fit beside" },
       { scenario: s, metric: "CPU time of the app's processes per thread under load", median: m("cpu"), p95: "", unit: "ms", note: `user + system, /proc; ${K} steps, its POST and SSE stream` },
       { scenario: s, metric: "event-loop delay during the load, p99 / max", median: m("lagP99"), p95: m("lagMax"), unit: "ms", note: "the app's main thread (prom-client)" },
       { scenario: `black-box fan-out ×${C}`, metric: "ours: POST → parent idle after all reports", median: m("fan"), p95: round(percentile(rows.fan!, 95)), unit: "ms" },
@@ -153,7 +177,10 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
       { scenario: "black-box memory", metric: "RSS of the app's process group at rest / peak", median: mibOf(before), p95: mibOf(peak), unit: "MiB", note: "median column: at rest; p95 column: peak" },
       { scenario: "black-box memory", metric: "RSS after the load / 10 s later", median: mibOf(after), p95: mibOf(idle), unit: "MiB", note: "median column: after; p95 column: idle" },
       { scenario: "black-box memory", metric: `growth per thread created, overall (${created})`, median: round((idle - before) / created), p95: "", unit: "KiB", note: "includes the growth to working size" },
-      { scenario: "black-box memory", metric: `growth per thread created, round 1 → ${p.rounds} idle`, median: round(slope), p95: "", unit: "KiB", note: "goal < 5; RSS, fit over the rounds" },
+      { scenario: "black-box memory", metric: `growth per thread created, round 1 → ${p.rounds} idle`, median: round(slope), p95: "", unit: "KiB", note: "RSS, fit over the rounds" },
+      ...(p.rounds >= 3
+        ? [{ scenario: "black-box memory", metric: `growth per thread created, round 2 → ${p.rounds} idle`, median: round(plateau), p95: "" as const, unit: "KiB", note: "goal < 5; once at working size" }]
+        : []),
       { scenario: "black-box memory", metric: `JS heap growth per thread created, round 1 → ${p.rounds} idle`, median: round(heapSlope), p95: "", unit: "KiB", note: "heap in use after the idle GC" },
     ];
     notes.push(

@@ -60,6 +60,8 @@ export function row(scenario: string, metric: string, values: number[], unit: st
 
 export interface FakeServer {
   url: string;
+  /** The scripted server's process (its CPU time is read from /proc by the black-box bench). */
+  pid: number;
   setScript(rules: Rule[]): Promise<void>;
   clear(): Promise<void>;
   close(): Promise<void>;
@@ -99,6 +101,7 @@ export async function startFakeServer(port = Number(process.env.BENCH_LLM_PORT ?
   child.stdout!.resume();
   return {
     url,
+    pid: child.pid!,
     setScript: (rules) => retryOnce(() => setScript(url, rules)),
     clear: () => retryOnce(() => clearRequests(url)),
     close: () =>
