@@ -96,7 +96,8 @@ export function pidCpuMs(pid: number): number {
 /**
  * `npm start` with the bench definitions on a fresh data folder. `BENCH_APP_NODE_ARGS` (e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS may not carry) runs the command of `npm start` with those node
- * options instead, without npm in front.
+ * options instead, without npm in front. `BENCH_APP_ROOT` starts the app of another checkout (an older build, for a
+ * side-by-side comparison) with this bench's definitions.
  */
 export async function startBlackBoxApp(fakeUrl: string, env: Record<string, string> = {}, port?: number): Promise<BlackBoxApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "studio-blackbox-"));
@@ -104,7 +105,7 @@ export async function startBlackBoxApp(fakeUrl: string, env: Record<string, stri
   const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean);
   const [command, args] = nodeArgs ? [process.execPath, [...nodeArgs, "--import", "tsx", "scripts/start.ts"]] : ["npm", ["start"]];
   const child: ChildProcess = spawn(command, args, {
-    cwd: root,
+    cwd: process.env.BENCH_APP_ROOT ?? root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

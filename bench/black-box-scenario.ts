@@ -32,6 +32,8 @@ export interface BlackBoxParams {
   port?: number;
   /** Printed as the bench goes (per round figures). */
   log?: (line: string) => void;
+  /** Only the fan-out (and its baseline) per round: no N × K load, no threads alone, no memory figures. */
+  fanOutOnly?: boolean;
 }
 
 export const blackBoxDefaults = (quick: boolean): BlackBoxParams => ({
@@ -74,7 +76,7 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
   const log = p.log ?? (() => {});
   const { threads: N, steps: K, children: C } = p;
   const app = await startBlackBoxApp(fake.url, p.appEnv ?? {}, p.port);
-  const rows: Record<string, number[]> = { ours: [], bare: [], p50: [], p95: [], p99: [], alone: [], fan: [], fanBare: [], lagP99: [], lagMax: [], cpu: [] };
+  const rows: Record<string, number[]> = { ours: [], bare: [], p50: [], p95: [], p99: [], alone: [], fan: [], fanBare: [], fanCpu: [], lagP99: [], lagMax: [], cpu: [] };
   for (const k of ["bareP95", "bareP99", "bareAlone", "busy", "bareBusy", "others", "bareOthers"]) rows[k] = [];
   const notes: string[] = [];
   let created = 0;
@@ -84,6 +86,7 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
     await fake.setScript(loopRules("warm", K));
     await threadsAtOnce(app, "warm", Math.min(N, 20));
     created += Math.min(N, 20);
+    if (p.fanOutOnly) return await fanOutRounds(app, fake, p, rows, log);
     const before = await settledRss(app, 12_000);
     const groupLine = app
       .memory()
@@ -129,9 +132,7 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
       const bareAlone: number[] = [];
       for (let i = 0; i < p.alone; i++) bareAlone.push((await bareLoops(fake, key, 1, K)).total);
       rows.bareAlone!.push(median(bareAlone));
-      await fake.setScript(fanOutScript(C));
-      rows.fanBare!.push(await fanOutBaseline(fake, C));
-      rows.fan!.push(await fanOut(app, C));
+      await fanOutRound(app, fake, C, rows);
       created += C + 1;
       await fake.clear();
       const ms = (k: string) => `${Math.round(rows[k]!.at(-1)!)} ms`;
@@ -171,9 +172,7 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
       { scenario: s, metric: "CPU of scripted server + client per thread, ours / bare", median: m("others"), p95: m("bareOthers"), unit: "ms", note: "what the app's share must fit beside" },
       { scenario: s, metric: "CPU time of the app's processes per thread under load", median: m("cpu"), p95: "", unit: "ms", note: `user + system, /proc; ${K} steps, its POST and SSE stream` },
       { scenario: s, metric: "event-loop delay during the load, p99 / max", median: m("lagP99"), p95: m("lagMax"), unit: "ms", note: "the app's main thread (prom-client)" },
-      { scenario: `black-box fan-out ×${C}`, metric: "ours: POST → parent idle after all reports", median: m("fan"), p95: round(percentile(rows.fan!, 95)), unit: "ms" },
-      { scenario: `black-box fan-out ×${C}`, metric: `bare: one request + ${C} concurrent 3-step loops`, median: m("fanBare"), p95: round(percentile(rows.fanBare!, 95)), unit: "ms" },
-      { scenario: `black-box fan-out ×${C}`, metric: "ratio ours/bare", median: round(m("fan") / m("fanBare")), p95: "", unit: "×", note: "goal ≤ 2" },
+      ...fanOutRows(C, rows),
       { scenario: "black-box memory", metric: "RSS of the app's process group at rest / peak", median: mibOf(before), p95: mibOf(peak), unit: "MiB", note: "median column: at rest; p95 column: peak" },
       { scenario: "black-box memory", metric: "RSS after the load / 10 s later", median: mibOf(after), p95: mibOf(idle), unit: "MiB", note: "median column: after; p95 column: idle" },
       { scenario: "black-box memory", metric: `growth per thread created, overall (${created})`, median: round((idle - before) / created), p95: "", unit: "KiB", note: "includes the growth to working size" },
@@ -191,6 +190,36 @@ export async function blackBoxRun(fake: FakeServer, p: BlackBoxParams): Promise<
   } finally {
     await app.close();
   }
+}
+
+/** One fan-out of `children` and its baseline; the app's CPU time per child (user + system, its whole process group). */
+async function fanOutRound(app: BlackBoxApp, fake: FakeServer, children: number, rows: Record<string, number[]>): Promise<void> {
+  await fake.setScript(fanOutScript(children));
+  rows.fanBare!.push(await fanOutBaseline(fake, children));
+  const cpu0 = app.cpuMs();
+  rows.fan!.push(await fanOut(app, children));
+  rows.fanCpu!.push((app.cpuMs() - cpu0) / children);
+}
+
+function fanOutRows(C: number, rows: Record<string, number[]>): Row[] {
+  const m = (k: string) => round(median(rows[k]!));
+  const s = `black-box fan-out ×${C}`;
+  return [
+    { scenario: s, metric: "ours: POST → parent idle after all reports", median: m("fan"), p95: round(percentile(rows.fan!, 95)), unit: "ms" },
+    { scenario: s, metric: `bare: one request + ${C} concurrent 3-step loops`, median: m("fanBare"), p95: round(percentile(rows.fanBare!, 95)), unit: "ms" },
+    { scenario: s, metric: "ratio ours/bare", median: round(m("fan") / m("fanBare")), p95: "", unit: "×", note: "goal ≤ 2" },
+    { scenario: s, metric: "CPU time of the app's processes per child", median: m("fanCpu"), p95: round(percentile(rows.fanCpu!, 95)), unit: "ms", note: "user + system, /proc" },
+  ];
+}
+
+/** `fanOutOnly`: the fan-out and its baseline, `rounds` times, after the warm-up. */
+async function fanOutRounds(app: BlackBoxApp, fake: FakeServer, p: BlackBoxParams, rows: Record<string, number[]>, log: (line: string) => void): Promise<ScenarioResult> {
+  for (let r = 0; r < p.rounds; r++) {
+    await fanOutRound(app, fake, p.children, rows);
+    await fake.clear();
+    log(`round ${r + 1}: fan-out ${Math.round(rows.fan!.at(-1)!)} ms vs bare ${Math.round(rows.fanBare!.at(-1)!)} ms; app CPU ${round(rows.fanCpu!.at(-1)!)} ms per child`);
+  }
+  return { rows: fanOutRows(p.children, rows), notes: [`black-box fan-out only: ${p.rounds} round(s) of ${p.children} children; app env ${JSON.stringify(p.appEnv ?? {})}.`] };
 }
 
 /** Scenario 8 of `npm run bench` (the app on BENCH_BLACKBOX_PORT when set). */

@@ -2,9 +2,11 @@
  * `npm run bench:black-box`: the black-box scenario of `npm run bench` on its own (bench/black-box-scenario.ts), with
  * its sizes as options. Prints the figures; writes nothing.
  *
- *   npm run bench:black-box [-- --threads 200 --steps 3 --children 100 --rounds 3 --alone 20 --quick]
+ *   npm run bench:black-box [-- --threads 200 --steps 3 --children 100 --rounds 3 --alone 20 --quick] [-- --fan-out-only]
  *                           [-- --env RUNTIME_CONCURRENCY=256 --env …]
+ *   --fan-out-only: only the fan-out of --children and its baseline, --rounds times (no N × K load, no memory figures)
  *   BENCH_BLACKBOX_PORT (the app's port; default a free one), BENCH_LLM_PORT (the scripted server's),
+ *   BENCH_APP_ROOT (start another checkout's app instead, e.g. an older build to compare with),
  *   BENCH_APP_NODE_ARGS (node options for the app, run without npm in front, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
  */
 import { parseArgs } from "node:util";
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     rounds: { type: "string" },
     alone: { type: "string" },
     quick: { type: "boolean" },
+    "fan-out-only": { type: "boolean" },
     env: { type: "string", multiple: true },
   },
   strict: true,
@@ -39,6 +42,7 @@ try {
     appEnv,
     port: process.env.BENCH_BLACKBOX_PORT ? Number(process.env.BENCH_BLACKBOX_PORT) : undefined,
     log: (line) => console.log(line),
+    fanOutOnly: values["fan-out-only"] === true,
   });
   console.log(["", ...table(result.rows), "", ...result.notes.map((n) => `- ${n}`)].join("\n"));
 } finally {

@@ -42,6 +42,7 @@ export async function fanOut(fake: FakeServer, opts: Options): Promise<ScenarioR
   // Every child may run at once (the scheduler's cap, 64 by default, is raised above the child count).
   const b = await startBenchApp(fake.url, { RUNTIME_CONCURRENCY: String(children + 1) });
   const total: number[] = [];
+  const cpu: number[] = [];
   const lifetimes: number[] = [];
   let maxLive = 0;
   try {
@@ -63,10 +64,13 @@ export async function fanOut(fake: FakeServer, opts: Options): Promise<ScenarioR
       const reported = (evs: Timed[]) =>
         evs.filter((x) => x.env.event.type === "subagent.updated" && (x.env.event.change === "completed" || x.env.event.change === "failed")).length;
       const w = watchThread(b.app, id, (evs) => reported(evs) === children && countType(evs, "queue.delivered") === countType(evs, "queue.enqueued"));
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       await postMessage(b.url, id, "fan out now");
       await w.done;
       total.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000 / children);
       off();
       const failed = w.events.filter((x) => x.env.event.type === "subagent.updated" && x.env.event.change === "failed").length;
       if (failed > 0) throw new Error(`${failed} children failed`);
@@ -81,6 +85,7 @@ export async function fanOut(fake: FakeServer, opts: Options): Promise<ScenarioR
       row(name, "direct: N concurrent 3-step openai loops", direct, "ms"),
       row(name, "ours: per child (total / N)", total.map((t) => t / children), "ms"),
       row(name, "direct: per child (total / N)", direct.map((t) => t / children), "ms"),
+      row(name, "ours: CPU time per child (this process)", cpu, "ms", "user + system; runtime, API and the bench's watchers"),
       row(name, "ours: child lifetime, spawned → reported", lifetimes, "ms", "over all children"),
       { scenario: name, metric: "ratio ours/direct (total)", median: Number((median(total) / median(direct)).toFixed(2)), p95: "", unit: "×" },
     ],

@@ -23,7 +23,7 @@ export interface HeldHistory {
  */
 export class HistoryCache {
   private readonly entries = new Map<string, HeldHistory>();
-  constructor(private readonly maxThreads = 64) {}
+  constructor(private readonly maxThreads = 256) {}
 
   get(threadId: string): HeldHistory | null {
     const e = this.entries.get(threadId);

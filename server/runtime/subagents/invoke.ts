@@ -51,7 +51,7 @@ async function spawnAndAnswer(tc: ToolCallContext, callId: string, req: Omit<Spa
  * Instances created in one step share a spawn group: the step id, or (a step finished after a restart, whose id is
  * new) the group of a sibling the same assistant message already spawned.
  */
-async function spawnGroup(tc: ToolCallContext): Promise<string | null> {
+export async function spawnGroup(tc: ToolCallContext): Promise<string | null> {
   const ids = new Set((tc.assistantMessage.toolCalls ?? []).map((c) => c.id));
   const siblings = (await tc.deps.persistence.subagents.listByParent(tc.thread.id)).filter((c) => c.toolCallId && ids.has(c.toolCallId));
   return siblings.find((c) => c.spawnGroupId)?.spawnGroupId ?? (tc.stepId || null);
@@ -59,31 +59,36 @@ async function spawnGroup(tc: ToolCallContext): Promise<string | null> {
 
 /** A non-resumable subagent called under its own name (spec §7.3): blocking waits for the child, else returns at once. */
 export async function invokeSubagent(tc: ToolCallContext, entry: SubagentEntry, callId: string, args: Record<string, unknown>): Promise<SubagentOutcome> {
+  const req = subagentRequest(tc, entry, args);
+  return "error" in req ? { result: req.error } : spawnAndAnswer(tc, callId, req, args);
+}
+
+/** A call of a non-resumable subagent as a spawn request, or the tool error its arguments earn (the prompt's schema). */
+export function subagentRequest(
+  tc: Pick<ToolCallContext, "ctx">,
+  entry: SubagentEntry,
+  args: Record<string, unknown>,
+): Omit<SpawnRequest, "parent" | "toolCallId" | "spawnGroupId"> | { error: ToolResult } {
   const agent = tc.ctx.defs.agent(entry.name);
   const schema = agent ? tc.ctx.defs.prompt(agent.sideA.prompt)?.requiredSchema : undefined;
   if (schema) {
     const r = (schema as { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }).safeParse(args);
     if (!r.success) {
       const issues = (r.error?.issues ?? []).map((i) => `${i.path.map(String).join(".") || "(arguments)"}: ${i.message}`).join("; ");
-      return { result: toolError(`Invalid arguments for ${entry.name}: ${issues}`, { error_code: "invalid_arguments" }) };
+      return { error: toolError(`Invalid arguments for ${entry.name}: ${issues}`, { error_code: "invalid_arguments" }) };
     }
   }
   const c = entry.config;
-  return spawnAndAnswer(
-    tc,
-    callId,
-    {
-      agentName: entry.name,
-      toolName: entry.name,
-      blocking: c.blocking,
-      resumable: false,
-      message: c.initUserMessageProperty ? str(args[c.initUserMessageProperty]) : JSON.stringify(args),
-      messageRole: "user",
-      attachments: c.initAttachmentsProperty ? paths(args[c.initAttachmentsProperty]) : [],
-      threadName: c.initAgentNameProperty ? str(args[c.initAgentNameProperty]) || null : null,
-    },
-    args,
-  );
+  return {
+    agentName: entry.name,
+    toolName: entry.name,
+    blocking: c.blocking,
+    resumable: false,
+    message: c.initUserMessageProperty ? str(args[c.initUserMessageProperty]) : JSON.stringify(args),
+    messageRole: "user",
+    attachments: c.initAttachmentsProperty ? paths(args[c.initAttachmentsProperty]) : [],
+    threadName: c.initAgentNameProperty ? str(args[c.initAgentNameProperty]) || null : null,
+  };
 }
 
 /** `subagent_create` and `subagent_message` (design.md §4 schemas); every problem is a tool error the model can fix. */

@@ -22,6 +22,8 @@ export interface SchedulerOptions {
  */
 export class Scheduler {
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Activations running here, by thread (a thread runs at most one at a time; counted to be safe). */
+  private readonly threadsInFlight = new Map<string, number>();
   private running = false;
   private wakeUp: (() => void) | null = null;
   /** A wake that came while the loop was claiming: the loop claims again instead of sleeping. */
@@ -49,10 +51,14 @@ export class Scheduler {
     this.loopDone = this.loop();
   }
 
-  /** Ask for an activation of the thread (durable: survives a restart before it runs). */
+  /**
+   * Ask for an activation of the thread (durable: survives a restart before it runs). A thread whose activation runs
+   * here cannot be claimed until that one ends, and its end wakes the loop: no claim is attempted for it now (a
+   * child's report to a parent that is still stepping, say, costs the insert alone).
+   */
   async schedule(threadId: string): Promise<void> {
     await this.enqueue(threadId);
-    this.wake();
+    if (!this.threadsInFlight.has(threadId)) this.wake();
   }
 
   private async enqueue(threadId: string): Promise<void> {
@@ -86,7 +92,10 @@ export class Scheduler {
       if (claimed > 0 && claimed === free) continue;
       const poll = this.opts.pollMs ?? 1000;
       const next = await p.work.nextRunAt().catch(() => null);
-      const wait = next ? Math.max(5, Math.min(poll, next.getTime() - Date.now())) : poll;
+      const due = next ? next.getTime() - Date.now() : Infinity;
+      // Exclusive (SQLite): an item due now that the claim left is one of a thread running here (or beyond a full
+      // slot count); the end of that activation wakes the loop, so it is not polled for every 5 ms meanwhile.
+      const wait = due <= 0 && (this.opts.exclusive ?? true) && this.inFlight.size > 0 ? poll : Math.max(5, Math.min(poll, due));
       if (this.wakePending) continue;
       await new Promise<void>((resolve) => {
         this.wakeUp = resolve;
@@ -99,6 +108,7 @@ export class Scheduler {
   private execute(item: WorkItemRecord): void {
     const { persistence: p } = this.opts;
     const { id: itemId, threadId, attempts } = item;
+    if (threadId) this.threadsInFlight.set(threadId, (this.threadsInFlight.get(threadId) ?? 0) + 1);
     const task = (async () => {
       try {
         await this.opts.run(item);
@@ -109,6 +119,11 @@ export class Scheduler {
         await p.work.fail(itemId, String(err), attempts < 8 ? new Date(Date.now() + backoff) : null).catch(() => {});
       } finally {
         this.inFlight.delete(itemId);
+        if (threadId) {
+          const n = (this.threadsInFlight.get(threadId) ?? 1) - 1;
+          if (n > 0) this.threadsInFlight.set(threadId, n);
+          else this.threadsInFlight.delete(threadId);
+        }
         this.wake();
       }
     })();

@@ -9,6 +9,7 @@ import { hookContext } from "../kernel/scope";
 import type { StateScope } from "../kernel/deps";
 import { invokeLifecycle, invokeSubagent } from "../subagents/invoke";
 import { offeredTools } from "../subagents/offered";
+import { batchable, spawnBatch, type BatchedCall } from "../subagents/spawn-batch";
 import type { RuntimeEvent } from "@/shared/runtime-events";
 import type { ExecutedCall } from "../kernel/stop-rules";
 import { runCallable } from "./run-callable";
@@ -41,11 +42,20 @@ export async function runToolCalls(
   let deferred = 0;
   let unstored: UnstoredResult | null = null;
   const offered = tc.offered ?? (await offeredTools(tc.ctx, await tc.deps.persistence.subagents.listByParent(tc.thread.id))).byName;
-  for (const call of calls) {
+  // Without hooks that would see them one by one, a run of non-blocking subagent calls (a fan-out) is one batch.
+  const batching = hookContext(tc) === null;
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
     const name = call.function.name;
     if (tc.signal.aborted) {
       await storeResult(tc, call, toolError(STOPPED_BEFORE_RUN, { error_code: "user_stop" }), 0);
       executed.push({ name, args: null, status: "error", text: STOPPED_BEFORE_RUN });
+      continue;
+    }
+    const batch = batching ? subagentRun(tc, calls, i, offered) : [];
+    if (batch.length > 0) {
+      executed.push(...(await spawnBatch(tc, batch, announced, (c, e, attempt) => toolStartedEvent(tc, c, e, attempt))));
+      i += batch.length - 1;
       continue;
     }
     const started = performance.now();
@@ -120,6 +130,19 @@ export async function runToolCalls(
     }
   }
   return { executed, threadChanged, deferred, unstored };
+}
+
+/** The non-blocking subagent calls from `calls[from]` on that can be answered together (see spawnBatch). */
+function subagentRun(tc: ToolCallContext, calls: ToolCallRecord[], from: number, offered: Map<string, OfferedTool>): BatchedCall[] {
+  const run: BatchedCall[] = [];
+  for (const call of calls.slice(from)) {
+    const entry = offered.get(call.function.name);
+    if (entry?.kind !== "subagent") break;
+    const parsed = parseArguments(call.function.name, call.function.arguments);
+    if (!parsed.ok || !batchable(tc, entry, parsed.args)) break;
+    run.push({ call, entry, args: parsed.args });
+  }
+  return run;
 }
 
 /** A call whose start was stored with the assistant message that made it, and its attempt. */
