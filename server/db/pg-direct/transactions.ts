@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { Prisma } from "../generated/prisma/client";
 import { asPrismaLikePgError, pgGuarded, type DirectPg, type Row } from "./connection";
+import type { PgPrefetch } from "./prefetch";
 import type { PrismaBridge } from "./prisma-bridge";
 
 /**
@@ -28,6 +29,11 @@ export class PgTransaction {
     private readonly direct: DirectPg,
     private readonly bridge: PrismaBridge,
   ) {}
+
+  /** The autocommit reads held for stepping threads: this transaction's writes drop them (prefetch.ts). */
+  get prefetch(): PgPrefetch {
+    return this.direct.prefetch;
+  }
 
   private connection(): Promise<pg.PoolClient> {
     this.connecting ??= this.direct.pool.connect().then((c) => {
@@ -100,6 +106,7 @@ export class PgTransaction {
 
   /** Lock the thread's row until commit and read it (once per transaction); null when there is no such thread. */
   lock(threadId: string): Promise<Row | null> {
+    this.direct.prefetch.wrote(threadId);
     let held = this.locked.get(threadId);
     if (!held) {
       held = this.connection().then((c) => this.sendLock(c, threadId));
@@ -114,6 +121,7 @@ export class PgTransaction {
    * needs the lock but not the row saves a round trip; a failed lock fails them and the commit.
    */
   async lockQueued(threadId: string): Promise<void> {
+    this.direct.prefetch.wrote(threadId);
     if (this.locked.has(threadId)) return;
     const c = await this.connection();
     if (!this.locked.has(threadId)) this.hold(threadId, this.sendLock(c, threadId));
@@ -157,6 +165,8 @@ export class PgTransaction {
 
   /** The Prisma transaction client on this transaction's connection (opened on first use). */
   prisma(): Promise<Prisma.TransactionClient> {
+    // What a Prisma store writes is not known here: nothing held may outlive it.
+    this.direct.prefetch.wroteAny();
     this.prismaTx ??= this.connection().then((c) => this.bridge.open(c));
     return this.prismaTx.then((p) => p.tx);
   }
