@@ -41,7 +41,9 @@ export async function admin(url: string, sql: string): Promise<void> {
 }
 
 function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", path.join(root, "bench/worker-sql-hook.ts"), path.join(root, "scripts/worker.ts")], {
+  // BENCH_WORKER_NODE_ARGS: extra Node options for the workers (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "--import", path.join(root, "bench/worker-sql-hook.ts"), path.join(root, "scripts/worker.ts")], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

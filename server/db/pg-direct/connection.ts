@@ -97,6 +97,13 @@ export class DirectPg {
   wrote(_threadId: string, _row: Row): void {}
 
   patchLocked(_threadId: string, _patch: Row): void {}
+
+  /** Autocommit: a message's insert is its own transaction, its tool calls' attempts are asked for. */
+  noteMessage(_id: string): void {}
+
+  firstRun(_messageId: string, _toolCallId: string): boolean {
+    return false;
+  }
 }
 
 /** Booleans go as `true`/`false` (SQLite's 0/1 are bound by the shared SQL too: PostgreSQL accepts both as text). */

@@ -127,6 +127,11 @@ export function pgToolCallRuns(sql: Runner, base: ToolCallRunStore): ToolCallRun
     ...base,
     async start(messageId, toolCallId) {
       const sqlText = START_TOOL_CALL_RUN.replace("$1", "?").replace("$2", "?");
+      // The first attempt of a call of a message this transaction stored: 1, sent without waiting for it.
+      if (sql.firstRun(messageId, toolCallId)) {
+        await sql.write(sqlText, messageId, toolCallId);
+        return 1;
+      }
       return Number((await sql.get<{ attempts: number }>(sqlText, messageId, toolCallId))!.attempts);
     },
   };

@@ -21,6 +21,8 @@ export class PgTransaction {
   private failure: unknown = null;
   private prismaTx: Promise<{ tx: Prisma.TransactionClient; close(err?: unknown): Promise<void> }> | null = null;
   private readonly locked = new Map<string, Promise<Row | null>>();
+  private readonly messages = new Set<string>();
+  private readonly runs = new Set<string>();
   private corked = false;
   /** A write sent before any other statement, held back: alone at commit it runs without BEGIN/COMMIT. */
   private deferred: pg.QueryConfig | null = null;
@@ -161,6 +163,23 @@ export class PgTransaction {
   patchLocked(threadId: string, patch: Row): void {
     const held = this.locked.get(threadId);
     if (held) this.locked.set(threadId, held.then((r) => (r ? { ...r, ...patch } : r)));
+  }
+
+  /** A message this transaction inserted (its tool calls have no attempts yet, see `firstRun`). */
+  noteMessage(id: string): void {
+    this.messages.add(id);
+  }
+
+  /**
+   * Whether this is the first attempt of a tool call of a message inserted here: its attempt row cannot exist yet (it
+   * goes with its message, which this transaction created), so the count is 1 without asking.
+   */
+  firstRun(messageId: string, toolCallId: string): boolean {
+    if (!this.messages.has(messageId)) return false;
+    const key = `${messageId}\0${toolCallId}`;
+    if (this.runs.has(key)) return false;
+    this.runs.add(key);
+    return true;
   }
 
   /** The Prisma transaction client on this transaction's connection (opened on first use). */
