@@ -98,14 +98,15 @@ export function pgQueue(sql: Runner, base: QueueStore): QueueStore {
       return rows.map((r) => toQueued(toQueuedRow(r)));
     },
     async markDelivered(id, messageId) {
-      sql.prefetch.wroteAny();
-      const changed = await sql.run(
-        `UPDATE "QueuedMessage" SET "status" = 'delivered', "deliveredAt" = ?, "deliveredMessageId" = ? WHERE "id" = ?`,
+      const row = await sql.get<{ threadId: string }>(
+        `UPDATE "QueuedMessage" SET "status" = 'delivered', "deliveredAt" = ?, "deliveredMessageId" = ? WHERE "id" = ? RETURNING "threadId"`,
         sqlDate(new Date()),
         messageId,
         id,
       );
-      if (changed === 0) throw new NotFoundError(`Queued message ${id} not found`);
+      if (!row) throw new NotFoundError(`Queued message ${id} not found`);
+      // The thread's pending queue changed.
+      sql.prefetch.wrote(row.threadId);
     },
   };
 }
