@@ -19,12 +19,28 @@ interface Entry extends Prefetched {
  * A prefetched read must be what the read would have returned when asked. Other processes' writes are raced by a read
  * made a millisecond later just as well (the queue, the history check and the scheduler cover them); this process's
  * own writes are not: every write the stores here see drops what is held for its thread, any write they cannot
- * attribute (a Prisma store's, a delivery) drops everything, and what is held is dropped after `maxAgeMs` whatever
- * happened. Each read is handed out once.
+ * attribute (a Prisma store's) drops everything, and what is held is dropped after `maxAgeMs` whatever happened (an
+ * activation among many in a busy process may take a while between its reads). Each read is handed out once.
  */
 export class PgPrefetch {
   private readonly entries = new Map<string, Entry>();
-  constructor(private readonly maxAgeMs = 250) {}
+  /** Threads whose last update here ended their turn or their run: their next read is not a step's. */
+  private readonly resting = new Set<string>();
+  constructor(private readonly maxAgeMs = 2000) {}
+
+  /** Whether a thread's next read is likely the start of a step (its last update here left a turn running). */
+  stepping(threadId: string): boolean {
+    return !this.resting.has(threadId);
+  }
+
+  /** What the thread's last update here left: a running thread in an active turn steps again. */
+  updated(threadId: string, steps: boolean): void {
+    if (steps) this.resting.delete(threadId);
+    else {
+      this.resting.add(threadId);
+      if (this.resting.size > 4096) this.resting.delete(this.resting.values().next().value!);
+    }
+  }
 
   put(threadId: string, reads: Prefetched): void {
     for (const p of [reads.queue, reads.history?.rows, reads.subagents]) p?.catch(() => {});

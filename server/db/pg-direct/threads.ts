@@ -56,17 +56,20 @@ export function pgThreads(sql: Runner, states: StateCache, history: PgHistoryCac
       // The state just written, from its own text (the column's text is jsonb's rewrite of it): a typed state the
       // runtime built needs no schema check.
       if (update.stateText !== undefined) states.set(id, row.state as string, JSON.parse(update.stateText) as ThreadRecord["state"]);
-      return toPgThreadRecord(states, row);
+      const record = toPgThreadRecord(states, row);
+      sql.prefetch.updated(id, record.status === "running" && record.state.turn?.active === true);
+      return record;
     },
   };
 }
 
 /**
- * A thread's row, outside a transaction. A thread stepping here (its history held) is read at the start of each step,
- * and its queue, history and registry are read next: they go out with it, in one round trip (prefetch.ts).
+ * A thread's row, outside a transaction. A thread stepping here (its history held, its turn left running by its last
+ * update) is read at the start of each step, and its queue, history and registry are read next: they go out with it,
+ * in one round trip (prefetch.ts).
  */
 async function readThread(sql: Runner, history: PgHistoryCache, id: string): Promise<Row | undefined> {
-  const newer = sql instanceof DirectPg ? history.query(id) : null;
+  const newer = sql instanceof DirectPg && sql.prefetch.stepping(id) ? history.query(id) : null;
   if (!newer || !(sql instanceof DirectPg)) return sql.get<Row>(THREAD, id);
   const [thread, queue, rows, subagents] = sql.batch([[THREAD, id], [PENDING, id], newer, [BY_PARENT, id]]);
   sql.prefetch.put(id, { queue, history: { from: history.heldEntry(id)!, rows: rows! }, subagents });
