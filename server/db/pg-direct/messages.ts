@@ -8,6 +8,7 @@ import { sqlDate } from "../sqlite-direct/columns";
 import { COLUMNS, toMessage } from "../sqlite-direct/messages";
 import { toQueuedRow } from "../sqlite-direct/queue";
 import type { Row, Runner } from "./connection";
+import { prefetchOf, settled } from "./prefetch";
 import type { PgHistoryCache } from "./history";
 
 /** The message reads and appends of every step; `update`, `delete` and `count` stay with the Prisma store. */
@@ -20,6 +21,7 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
     async append(threadId, m: NewMessage) {
       // In a transaction the thread is locked first (a statement of its own: the INSERT's seq is then read from a
       // snapshot taken after any other writer of the thread committed); the INSERT goes out right behind it.
+      sql.prefetch.wrote(threadId);
       await sql.lockQueued(threadId);
       const ref = (field: string) => ({ model: "Message", field });
       const id = m.id ?? newId();
@@ -49,6 +51,7 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
         createdAt,
         sqlDate(new Date()),
       );
+      sql.noteMessage(id);
       const json = <T>(text: string | null) => (text === null ? null : (JSON.parse(text) as T));
       return appendedRecord(
         { ...m, toolCalls: json(toolCalls), attachments: json(attachments), metadata: json(metadata) },
@@ -61,7 +64,7 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
     },
     async list(threadId, o: MessageListOptions = {}) {
       // The executor's read of the whole history: only what is new since the last read is mapped (history.ts).
-      if (o.includeSilent && Object.keys(o).length === 1) return [...(await history.read(sql, threadId))];
+      if (o.includeSilent && Object.keys(o).length === 1) return [...(await history.read(sql, threadId, prefetchOf(sql)?.take(threadId, "history")))];
       const where = [`"threadId" = ?`];
       const args: unknown[] = [threadId];
       if (!o.includeSilent) where.push(`"silent" = false`);
@@ -91,17 +94,22 @@ export function pgQueue(sql: Runner, base: QueueStore): QueueStore {
   return {
     ...base,
     async pending(threadId) {
-      const rows = await sql.all<Row>(`SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`, threadId);
+      const rows = (await settled(prefetchOf(sql)?.take(threadId, "queue"))) ?? (await sql.all<Row>(PENDING, threadId));
       return rows.map((r) => toQueued(toQueuedRow(r)));
     },
     async markDelivered(id, messageId) {
-      const changed = await sql.run(
-        `UPDATE "QueuedMessage" SET "status" = 'delivered', "deliveredAt" = ?, "deliveredMessageId" = ? WHERE "id" = ?`,
+      const row = await sql.get<{ threadId: string }>(
+        `UPDATE "QueuedMessage" SET "status" = 'delivered', "deliveredAt" = ?, "deliveredMessageId" = ? WHERE "id" = ? RETURNING "threadId"`,
         sqlDate(new Date()),
         messageId,
         id,
       );
-      if (changed === 0) throw new NotFoundError(`Queued message ${id} not found`);
+      if (!row) throw new NotFoundError(`Queued message ${id} not found`);
+      // The thread's pending queue changed.
+      sql.prefetch.wrote(row.threadId);
     },
   };
 }
+
+/** A thread's pending queued messages, oldest first. */
+export const PENDING = `SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`;
