@@ -42,10 +42,14 @@ export async function createThread(rootDeps: RuntimeDeps, input: CreateThreadInp
   const env = input.env ?? {};
   // An empty or blank value does not satisfy a required variable.
   const provided = new Set(Object.keys(env).filter((k) => hasText(env[k])));
-  const userValues = input.userId ? await deps.persistence.env.list("user", input.userId) : [];
-  const instanceValues = await deps.persistence.env.list("instance", "instance");
-  for (const r of [...userValues, ...instanceValues]) if (hasText(storedValue(deps, r))) provided.add(r.name);
-  const missing = defs.requiredAtCreation(agent.name).filter((v) => !provided.has(v.name));
+  const required = defs.requiredAtCreation(agent.name);
+  // The user's and the instance's values are read (and decrypted) only for an agent that requires some.
+  if (required.some((v) => !provided.has(v.name))) {
+    const userValues = input.userId ? await deps.persistence.env.list("user", input.userId) : [];
+    const instanceValues = await deps.persistence.env.list("instance", "instance");
+    for (const r of [...userValues, ...instanceValues]) if (hasText(storedValue(deps, r))) provided.add(r.name);
+  }
+  const missing = required.filter((v) => !provided.has(v.name));
   if (missing.length > 0) {
     const blank = (name: string) => env[name] !== undefined;
     throw new ValidationError(`Missing required variables for agent "${agent.name}": ${missing.map((v) => v.name).join(", ")}`, {
