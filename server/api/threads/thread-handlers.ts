@@ -18,7 +18,8 @@ export async function createThreadHandler({ request, app, caller }: Ctx): Promis
     tags: body.tags,
     initialMessages: body.initial_messages?.map((m) => ({ role: m.role, content: m.content, silent: m.silent, metadata: m.metadata })),
   });
-  const env = await app.persistence.env.list("thread", thread.id);
+  // A new thread's own values are the ones just given: none to read back when none were.
+  const env = body.env && Object.keys(body.env).length > 0 ? await app.persistence.env.list("thread", thread.id) : [];
   return Response.json({ threadId: thread.id, thread: threadView(thread, env) }, { status: 201 });
 }
 

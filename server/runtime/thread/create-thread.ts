@@ -1,7 +1,8 @@
 import { ValidationError } from "../errors";
 import { createMessage } from "../kernel/message-writer";
 import { bareScope } from "../kernel/scope";
-import type { EnvValueRecord, MessageRole, ThreadDraft, ThreadRecord } from "../ports";
+import type { EnvValueRecord, MessageRole, Stores, ThreadDraft, ThreadRecord } from "../ports";
+import type { Emit } from "../events/publisher";
 import type { RuntimeDeps } from "../kernel/deps";
 import { initialThreadState } from "../kernel/initial-state";
 import { startTurn } from "../kernel/turns";
@@ -41,10 +42,14 @@ export async function createThread(rootDeps: RuntimeDeps, input: CreateThreadInp
   const env = input.env ?? {};
   // An empty or blank value does not satisfy a required variable.
   const provided = new Set(Object.keys(env).filter((k) => hasText(env[k])));
-  const userValues = input.userId ? await deps.persistence.env.list("user", input.userId) : [];
-  const instanceValues = await deps.persistence.env.list("instance", "instance");
-  for (const r of [...userValues, ...instanceValues]) if (hasText(storedValue(deps, r))) provided.add(r.name);
-  const missing = defs.requiredAtCreation(agent.name).filter((v) => !provided.has(v.name));
+  const required = defs.requiredAtCreation(agent.name);
+  // The user's and the instance's values are read (and decrypted) only for an agent that requires some.
+  if (required.some((v) => !provided.has(v.name))) {
+    const userValues = input.userId ? await deps.persistence.env.list("user", input.userId) : [];
+    const instanceValues = await deps.persistence.env.list("instance", "instance");
+    for (const r of [...userValues, ...instanceValues]) if (hasText(storedValue(deps, r))) provided.add(r.name);
+  }
+  const missing = required.filter((v) => !provided.has(v.name));
   if (missing.length > 0) {
     const blank = (name: string) => env[name] !== undefined;
     throw new ValidationError(`Missing required variables for agent "${agent.name}": ${missing.map((v) => v.name).join(", ")}`, {
@@ -59,7 +64,8 @@ export async function createThread(rootDeps: RuntimeDeps, input: CreateThreadInp
   const secretNames = Object.keys(env).filter((k) => (input.envTypes?.[k] ?? declared.get(k)) === "secret");
   if (secretNames.length > 0 && !deps.secrets) throw new ValidationError("Secret values cannot be stored: no secrets key is configured");
 
-  const created = await deps.events.commit(async (tx) => {
+  const initialMessages = input.initialMessages ?? [];
+  const created = await deps.events.commit(async (tx, emit) => {
     const thread = await tx.threads.create({
       agentId: agent.name,
       parentId: input.parentId ?? null,
@@ -73,11 +79,13 @@ export async function createThread(rootDeps: RuntimeDeps, input: CreateThreadInp
       const secret = secretNames.includes(name);
       await tx.env.set("thread", thread.id, name, secret ? "secret" : "text", secret ? deps.secrets!.encrypt(value) : value);
     }
-    return thread;
+    // Without initial messages nothing comes between the row and its status: both in this one transaction.
+    return initialMessages.length === 0 ? settleStatus(tx, emit, thread, null) : thread;
   });
+  if (initialMessages.length === 0) return created;
   // Initial messages are stored like every message: create hooks run (side A's prompt), secrets are masked.
   let last: { role: MessageRole; seq: number } | null = null;
-  for (const m of input.initialMessages ?? []) {
+  for (const m of initialMessages) {
     const msg = await createMessage(bareScope(deps, created, "a"), {
       role: m.role,
       content: m.content,
@@ -95,18 +103,21 @@ export async function createThread(rootDeps: RuntimeDeps, input: CreateThreadInp
     });
     if (m.role === "user" || m.role === "assistant") last = { role: m.role, seq: msg.seq };
   }
-  return deps.events.commit(async (tx, emit) => {
-    let thread = (await tx.threads.get(created.id)) ?? created;
-    const side = last?.role === "user" ? "a" : last?.role === "assistant" && agent.type === "dual_ai" ? "b" : null;
-    if (side && last) {
-      thread = await tx.threads.update(thread.id, { status: "running", state: startTurn(thread.state, side, last.seq) });
-    } else if (immediateEntries(defs, agent.sideA.prompt).length > 0) {
+  const lastMessage = last;
+  return deps.events.commit(async (tx, emit) => settleStatus(tx, emit, (await tx.threads.get(created.id)) ?? created, lastMessage));
+
+  /** The new thread's status (running when its last initial message calls for an answer, or immediate subagents start). */
+  async function settleStatus(tx: Stores, emit: Emit, thread: ThreadRecord, lastMsg: { role: MessageRole; seq: number } | null): Promise<ThreadRecord> {
+    const side = lastMsg?.role === "user" ? "a" : lastMsg?.role === "assistant" && agent!.type === "dual_ai" ? "b" : null;
+    if (side && lastMsg) {
+      thread = await tx.threads.update(thread.id, { status: "running", state: startTurn(thread.state, side, lastMsg.seq) });
+    } else if (immediateEntries(defs, agent!.sideA.prompt).length > 0) {
       // Immediate subagents start at thread creation, before any model step.
       thread = await tx.threads.update(thread.id, { status: "running" });
     }
     await emit(thread.id, { type: "thread.status", status: thread.status, stopReason: null });
     return thread;
-  });
+  }
 }
 
 const hasText = (v: string | undefined): boolean => typeof v === "string" && v.trim() !== "";
