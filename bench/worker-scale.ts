@@ -156,8 +156,9 @@ async function round1(
       const seconds = await run(ids);
       const workerCpu = children.reduce((acc, c, i) => acc + cpuSeconds(c.pid) - cpu0[i]!, 0);
       const a = process.cpuUsage(app0);
-      // The measure's own session (pg_stat_database counts it) is not the workers'.
-      const connections = (await sessions(server, name)) - sessions0 - 1;
+      // The measure's own session is not the workers' (pg_stat_database counts it once its statistics are flushed,
+      // which may come after this read: never below 0).
+      const connections = Math.max(0, (await sessions(server, name)) - sessions0 - 1);
       for (const c of children) c.kill("SIGUSR1");
       await sleep(300);
       const statements = new Map<string, number>();
