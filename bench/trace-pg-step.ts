@@ -28,7 +28,7 @@ pg.Client.prototype.query = function (this: object, q: unknown, ...rest: unknown
 
 async function main() {
   const server = adminUrl()!;
-  const name = `${process.env.BENCH_DATABASE_PREFIX ?? "studio_"}pghot_trace_${process.pid}`;
+  const name = `studio_pghot_trace_${process.pid}`;
   const url = new URL(server);
   url.pathname = `/${name}`;
   await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -41,9 +41,7 @@ export async function admin(url: string, sql: string): Promise<void> {
 }
 
 function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  // BENCH_WORKER_NODE_ARGS: extra Node options for the workers (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "--import", path.join(root, "bench/worker-sql-hook.ts"), path.join(root, "scripts/worker.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", path.join(root, "bench/worker-sql-hook.ts"), path.join(root, "scripts/worker.ts")], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -58,20 +56,6 @@ function startWorker(env: Record<string, string>): Promise<ChildProcess> {
     child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
     child.once("exit", (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
   });
-}
-
-/** Sessions PostgreSQL has opened on the database so far (pg_stat_database, PostgreSQL 14 and later; NaN before). */
-async function sessions(server: string, database: string): Promise<number> {
-  const c = new pg.Client({ connectionString: server });
-  await c.connect();
-  try {
-    const { rows } = await c.query(`SELECT sessions FROM pg_stat_database WHERE datname = $1`, [database]);
-    return Number(rows[0]?.sessions ?? NaN);
-  } catch {
-    return NaN;
-  } finally {
-    await c.end();
-  }
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux; NaN elsewhere). */
@@ -99,7 +83,7 @@ async function round1(
   server: string,
   workers: number,
   threads: number,
-): Promise<{ seconds: number; database: string; workerCpu: number; appCpu: number; statements: Map<string, number>; connections: number }> {
+): Promise<{ seconds: number; database: string; workerCpu: number; appCpu: number; statements: Map<string, number> }> {
   const name = `${process.env.BENCH_DATABASE_PREFIX ?? "studio_bench_"}workers_${workers}_${process.pid}`.toLowerCase();
   const url = new URL(server);
   url.pathname = `/${name}`;
@@ -150,15 +134,11 @@ async function round1(
       const ids = await batch(threads);
       for (const c of children) c.kill("SIGUSR2");
       await sleep(200);
-      const sessions0 = await sessions(server, name);
       const cpu0 = children.map((c) => cpuSeconds(c.pid));
       const app0 = process.cpuUsage();
       const seconds = await run(ids);
       const workerCpu = children.reduce((acc, c, i) => acc + cpuSeconds(c.pid) - cpu0[i]!, 0);
       const a = process.cpuUsage(app0);
-      // The measure's own session is not the workers' (pg_stat_database counts it once its statistics are flushed,
-      // which may come after this read: never below 0).
-      const connections = Math.max(0, (await sessions(server, name)) - sessions0 - 1);
       for (const c of children) c.kill("SIGUSR1");
       await sleep(300);
       const statements = new Map<string, number>();
@@ -168,7 +148,7 @@ async function round1(
         for (const [k, n] of JSON.parse(fs.readFileSync(file, "utf8")) as [string, number][]) statements.set(k, (statements.get(k) ?? 0) + n);
         fs.rmSync(file, { force: true });
       }
-      return { seconds, database: redactDatabaseUrl(databaseUrl), workerCpu, appCpu: (a.user + a.system) / 1e6, statements, connections };
+      return { seconds, database: redactDatabaseUrl(databaseUrl), workerCpu, appCpu: (a.user + a.system) / 1e6, statements };
     } finally {
       await Promise.all(children.map(stopWorker));
       await app.close();
@@ -191,7 +171,7 @@ export async function workerScale(fake: FakeServer, opts: Options): Promise<Scen
   const notes: string[] = [];
   for (const workers of counts) {
     const load = os.loadavg()[0]!.toFixed(2);
-    const { seconds, database, workerCpu, appCpu, statements, connections } = await round1(fake, server, workers, threads);
+    const { seconds, database, workerCpu, appCpu, statements } = await round1(fake, server, workers, threads);
     const scenario = `worker-scale ×${threads}, ${workers} worker${workers > 1 ? "s" : ""}`;
     rows.push(row(scenario, "throughput", [round(threads / seconds, 1)], "threads/s", `${round(seconds, 2)} s for all`));
     rows.push(row(scenario, "step throughput", [round((threads * STEPS) / seconds, 1)], "steps/s"));
@@ -203,7 +183,6 @@ export async function workerScale(fake: FakeServer, opts: Options): Promise<Scen
     const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, n]) => `${k} ${round(n / steps, 2)}`);
     rows.push(row(scenario, "worker SQL statements per step", [round(total / steps, 1)], "stmts", "all workers, pg-boss included"));
     notes.push(`worker-scale, ${workers} worker process(es): ${threads} threads × ${STEPS} steps in ${round(seconds, 2)} s on ${database}; load average before: ${load}`);
-    rows.push(row(scenario, "PostgreSQL sessions opened while measured", [connections], "sessions", "all processes (app included)"));
     notes.push(`worker-scale, ${workers} worker process(es): statements per step, all workers: ${round(total / steps, 1)}; ${top.join(", ")}`);
   }
   notes.push(

@@ -1,5 +1,4 @@
 import pg from "pg";
-import { PgPrefetch } from "./prefetch";
 import { PgTransaction } from "./transactions";
 
 export type Row = Record<string, unknown>;
@@ -19,8 +18,6 @@ export type Runner = DirectPg | PgTransaction;
  */
 export class DirectPg {
   private readonly names = new Map<string, { name: string; text: string }>();
-  /** The start-of-step reads sent with a stepping thread's read (prefetch.ts). */
-  readonly prefetch = new PgPrefetch();
 
   constructor(readonly pool: pg.Pool) {}
 
@@ -50,28 +47,6 @@ export class DirectPg {
     return (await this.all<T>(sql, ...args))[0];
   }
 
-  /**
-   * Several reads on one connection in one write (pipeline mode: one round trip for all), each with its own result.
-   * The connection goes back to the pool once every one has answered.
-   */
-  batch(queries: [sql: string, ...args: unknown[]][]): Promise<Row[]>[] {
-    const client = this.pool.connect();
-    const results = queries.map(async ([sql, ...args], i) => {
-      const c = await client;
-      const stream = (c as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
-      if (i === 0) {
-        stream?.cork?.();
-        process.nextTick(() => stream?.uncork?.());
-      }
-      return pgGuarded(async () => (await c.query<Row>(this.config(sql, args))).rows);
-    });
-    void client.then(
-      (c) => Promise.allSettled(results).then(() => c.release()),
-      () => {},
-    );
-    return results;
-  }
-
   async run(sql: string, ...args: unknown[]): Promise<number> {
     return pgGuarded(async () => (await this.pool.query(this.config(sql, args))).rowCount ?? 0);
   }
@@ -97,13 +72,6 @@ export class DirectPg {
   wrote(_threadId: string, _row: Row): void {}
 
   patchLocked(_threadId: string, _patch: Row): void {}
-
-  /** Autocommit: a message's insert is its own transaction, its tool calls' attempts are asked for. */
-  noteMessage(_id: string): void {}
-
-  firstRun(_messageId: string, _toolCallId: string): boolean {
-    return false;
-  }
 }
 
 /** Booleans go as `true`/`false` (SQLite's 0/1 are bound by the shared SQL too: PostgreSQL accepts both as text). */

@@ -2,7 +2,6 @@ import type { MessageRecord } from "@/server/runtime/ports";
 import { toMessageRecord } from "../repositories/messages";
 import { toMessage } from "../sqlite-direct/messages";
 import type { Row, Runner } from "./connection";
-import { settled } from "./prefetch";
 
 interface Held {
   rows: MessageRecord[];
@@ -25,15 +24,23 @@ export class PgHistoryCache {
     this.entries.delete(threadId);
   }
 
-  async read(sql: Runner, threadId: string, prefetched?: { from: object; rows: Promise<Row[]> }): Promise<readonly MessageRecord[]> {
+  async read(sql: Runner, threadId: string): Promise<readonly MessageRecord[]> {
     const held = this.entries.get(threadId);
-    const q = this.query(threadId);
-    if (held && q) {
-      // Read with the thread's row, for the rows held then: still the rows held now, else it is read again.
-      const early = prefetched?.from === held ? await settled(prefetched.rows) : null;
-      const rows = early ?? (await sql.all<Row>(q[0], ...q.slice(1)));
+    const last = held?.rows.at(-1);
+    if (held && last) {
+      const rows = await sql.all<Row>(
+        `SELECT "c"."_n", "c"."_last", "c"."_updated", "m".* FROM
+           (SELECT COUNT(*) AS "_n", MAX(CASE WHEN "seq" = ? THEN "id" END) AS "_last", MAX("updatedAt") AS "_updated"
+              FROM "Message" WHERE "threadId" = ? AND "seq" <= ?) AS "c"
+           LEFT JOIN "Message" AS "m" ON "m"."threadId" = ? AND "m"."seq" > ?
+         ORDER BY "m"."seq" ASC`,
+        last.seq,
+        threadId,
+        last.seq,
+        threadId,
+        last.seq,
+      );
       const check = rows[0];
-      const last = held.rows.at(-1)!;
       if (check && Number(check._n) === held.rows.length && check._last === last.id && check._updated === held.updated) {
         const newer = rows.filter((r) => r.id !== null);
         if (newer.length === 0) return this.touch(threadId, held).rows;
@@ -42,18 +49,6 @@ export class PgHistoryCache {
     }
     const rows = await sql.all<Row>(`SELECT * FROM "Message" WHERE "threadId" = ? ORDER BY "seq" ASC`, threadId);
     return this.store(threadId, rows.map(toRecord), maxUpdated("", rows)).rows;
-  }
-
-  /** The statement that checks the held rows of a thread and reads the newer ones (null when nothing is held). */
-  query(threadId: string): [string, ...unknown[]] | null {
-    const last = this.entries.get(threadId)?.rows.at(-1);
-    if (!last) return null;
-    return [CHECK_AND_NEWER, last.seq, threadId, last.seq, threadId, last.seq];
-  }
-
-  /** The held entry of a thread (the identity `read` checks a prefetched read against). */
-  heldEntry(threadId: string): object | undefined {
-    return this.entries.get(threadId);
   }
 
   private touch(threadId: string, held: Held): Held {
@@ -68,12 +63,6 @@ export class PgHistoryCache {
     return held;
   }
 }
-
-const CHECK_AND_NEWER = `SELECT "c"."_n", "c"."_last", "c"."_updated", "m".* FROM
-   (SELECT COUNT(*) AS "_n", MAX(CASE WHEN "seq" = ? THEN "id" END) AS "_last", MAX("updatedAt") AS "_updated"
-      FROM "Message" WHERE "threadId" = ? AND "seq" <= ?) AS "c"
-   LEFT JOIN "Message" AS "m" ON "m"."threadId" = ? AND "m"."seq" > ?
- ORDER BY "m"."seq" ASC`;
 
 const toRecord = (r: Row): MessageRecord => toMessageRecord(toMessage(r));
 

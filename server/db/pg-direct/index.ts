@@ -3,7 +3,7 @@ import type { Thread } from "../generated/prisma/client";
 import type { ThreadLock } from "../row-lock";
 import type { StateCache } from "../sqlite-direct/state-cache";
 import { toThread } from "../sqlite-direct/threads";
-import { DirectPg, type Runner } from "./connection";
+import type { Runner } from "./connection";
 import type { PgHistoryCache } from "./history";
 import { pgMessages, pgQueue } from "./messages";
 import { pgEnv, pgLlmLogs, pgSubagents, pgToolCallRuns } from "./registry-logs";
@@ -17,12 +17,10 @@ import type { PgTransaction } from "./transactions";
  */
 export function withDirectPg<K extends keyof Stores>(sql: Runner, caches: PgCaches, key: K, base: Stores[K]): Stores[K] {
   const { states, history } = caches;
-  // Outside a transaction the Prisma store's methods run on their own: any of them may write what a stepping thread's
-  // prefetched reads read (in a transaction, its Prisma queries drop them, see transactions.ts).
-  const b = (sql instanceof DirectPg && !UNRELATED.has(key) ? droppingPrefetches(sql, base) : base) as never;
+  const b = base as never;
   switch (key) {
     case "threads":
-      return pgThreads(sql, states, history, b) as Stores[K];
+      return pgThreads(sql, states, b) as Stores[K];
     case "events":
       return pgEvents(sql, b) as Stores[K];
     case "messages":
@@ -40,22 +38,6 @@ export function withDirectPg<K extends keyof Stores>(sql: Runner, caches: PgCach
     default:
       return base;
   }
-}
-
-/** Stores whose writes never touch the rows a step's start reads (thread, queue, messages, registry). */
-const UNRELATED = new Set<keyof Stores>(["work", "llmLogs", "toolCallRuns", "env"]);
-
-/** The store with each method first dropping the prefetched reads (prefetch.ts). */
-function droppingPrefetches<T>(sql: DirectPg, base: T): T {
-  const out = { ...base } as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(out)) {
-    if (typeof fn !== "function") continue;
-    out[name] = (...args: unknown[]) => {
-      sql.prefetch.wroteAny();
-      return (fn as (...a: unknown[]) => unknown).apply(base, args);
-    };
-  }
-  return out as T;
 }
 
 /** What a process keeps of recently stepped threads: parsed states, histories. */

@@ -8,7 +8,6 @@ import { sqlDate } from "../sqlite-direct/columns";
 import { COLUMNS, toMessage } from "../sqlite-direct/messages";
 import { toQueuedRow } from "../sqlite-direct/queue";
 import type { Row, Runner } from "./connection";
-import { prefetchOf, settled } from "./prefetch";
 import type { PgHistoryCache } from "./history";
 
 /** The message reads and appends of every step; `update`, `delete` and `count` stay with the Prisma store. */
@@ -21,7 +20,6 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
     async append(threadId, m: NewMessage) {
       // In a transaction the thread is locked first (a statement of its own: the INSERT's seq is then read from a
       // snapshot taken after any other writer of the thread committed); the INSERT goes out right behind it.
-      sql.prefetch.wrote(threadId);
       await sql.lockQueued(threadId);
       const ref = (field: string) => ({ model: "Message", field });
       const id = m.id ?? newId();
@@ -51,7 +49,6 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
         createdAt,
         sqlDate(new Date()),
       );
-      sql.noteMessage(id);
       const json = <T>(text: string | null) => (text === null ? null : (JSON.parse(text) as T));
       return appendedRecord(
         { ...m, toolCalls: json(toolCalls), attachments: json(attachments), metadata: json(metadata) },
@@ -64,7 +61,7 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
     },
     async list(threadId, o: MessageListOptions = {}) {
       // The executor's read of the whole history: only what is new since the last read is mapped (history.ts).
-      if (o.includeSilent && Object.keys(o).length === 1) return [...(await history.read(sql, threadId, prefetchOf(sql)?.take(threadId, "history")))];
+      if (o.includeSilent && Object.keys(o).length === 1) return [...(await history.read(sql, threadId))];
       const where = [`"threadId" = ?`];
       const args: unknown[] = [threadId];
       if (!o.includeSilent) where.push(`"silent" = false`);
@@ -94,22 +91,17 @@ export function pgQueue(sql: Runner, base: QueueStore): QueueStore {
   return {
     ...base,
     async pending(threadId) {
-      const rows = (await settled(prefetchOf(sql)?.take(threadId, "queue"))) ?? (await sql.all<Row>(PENDING, threadId));
+      const rows = await sql.all<Row>(`SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`, threadId);
       return rows.map((r) => toQueued(toQueuedRow(r)));
     },
     async markDelivered(id, messageId) {
-      const row = await sql.get<{ threadId: string }>(
-        `UPDATE "QueuedMessage" SET "status" = 'delivered', "deliveredAt" = ?, "deliveredMessageId" = ? WHERE "id" = ? RETURNING "threadId"`,
+      const changed = await sql.run(
+        `UPDATE "QueuedMessage" SET "status" = 'delivered', "deliveredAt" = ?, "deliveredMessageId" = ? WHERE "id" = ?`,
         sqlDate(new Date()),
         messageId,
         id,
       );
-      if (!row) throw new NotFoundError(`Queued message ${id} not found`);
-      // The thread's pending queue changed.
-      sql.prefetch.wrote(row.threadId);
+      if (changed === 0) throw new NotFoundError(`Queued message ${id} not found`);
     },
   };
 }
-
-/** A thread's pending queued messages, oldest first. */
-export const PENDING = `SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`;

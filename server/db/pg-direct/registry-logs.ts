@@ -10,10 +10,6 @@ import { COMPLETE_LOG, INSERT_LOG, INTERRUPT_PENDING } from "../sqlite-direct/re
 import { toSubagentRow } from "../sqlite-direct/subagents";
 import { ENV_CHANNEL } from "../env-cache";
 import type { Row, Runner } from "./connection";
-import { prefetchOf, settled } from "./prefetch";
-
-/** A thread's registry entries (its children), oldest first. */
-export const BY_PARENT = `SELECT * FROM "SubagentEntry" WHERE "parentId" = ? ORDER BY "createdAt" ASC, "id" ASC`;
 
 /** The registry reads of every step (`get`, `listByParent`); writes stay with the Prisma store. */
 export function pgSubagents(sql: Runner, base: SubagentStore): SubagentStore {
@@ -24,7 +20,7 @@ export function pgSubagents(sql: Runner, base: SubagentStore): SubagentStore {
       return row ? toEntry(toSubagentRow(row)) : null;
     },
     async listByParent(parentId) {
-      const rows = (await settled(prefetchOf(sql)?.take(parentId, "subagents"))) ?? (await sql.all<Row>(BY_PARENT, parentId));
+      const rows = await sql.all<Row>(`SELECT * FROM "SubagentEntry" WHERE "parentId" = ? ORDER BY "createdAt" ASC, "id" ASC`, parentId);
       return rows.map((r) => toEntry(toSubagentRow(r)));
     },
   };
@@ -127,11 +123,6 @@ export function pgToolCallRuns(sql: Runner, base: ToolCallRunStore): ToolCallRun
     ...base,
     async start(messageId, toolCallId) {
       const sqlText = START_TOOL_CALL_RUN.replace("$1", "?").replace("$2", "?");
-      // The first attempt of a call of a message this transaction stored: 1, sent without waiting for it.
-      if (sql.firstRun(messageId, toolCallId)) {
-        await sql.write(sqlText, messageId, toolCallId);
-        return 1;
-      }
       return Number((await sql.get<{ attempts: number }>(sqlText, messageId, toolCallId))!.attempts);
     },
   };

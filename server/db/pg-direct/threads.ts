@@ -6,10 +6,7 @@ import { withParsedState } from "../repositories/threads";
 import { sqlDate } from "../sqlite-direct/columns";
 import { threadUpdate, toThread } from "../sqlite-direct/threads";
 import type { StateCache } from "../sqlite-direct/state-cache";
-import { DirectPg, type Row, type Runner } from "./connection";
-import type { PgHistoryCache } from "./history";
-import { PENDING } from "./messages";
-import { BY_PARENT } from "./registry-logs";
+import type { Row, Runner } from "./connection";
 
 /** The record of a `Thread` row (the SQLite stores' mapper); the parsed state is reused while its text is the same. */
 export function toPgThreadRecord(states: StateCache, r: Row): ThreadRecord {
@@ -26,7 +23,7 @@ export function toPgThreadRecord(states: StateCache, r: Row): ThreadRecord {
  * (`pendingAborts`). In a transaction `get` locks the row until commit (once; the lock's read is the row), as
  * row-lock.ts does for the Prisma store.
  */
-export function pgThreads(sql: Runner, states: StateCache, history: PgHistoryCache, base: ThreadStore): ThreadStore {
+export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): ThreadStore {
   return {
     ...base,
     async lock(id) {
@@ -35,7 +32,7 @@ export function pgThreads(sql: Runner, states: StateCache, history: PgHistoryCac
     },
     async get(id) {
       const locked = await sql.lock(id);
-      const row = locked !== undefined ? locked : await readThread(sql, history, id);
+      const row = locked !== undefined ? locked : await sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);
       return row ? toPgThreadRecord(states, row) : null;
     },
     async pendingAborts(ids) {
@@ -48,7 +45,6 @@ export function pgThreads(sql: Runner, states: StateCache, history: PgHistoryCac
       return rows.map((r) => ({ id: r.id, reason: r.status === "terminated" ? "terminated" : "user_stop" }));
     },
     async update(id, patch: ThreadPatch) {
-      sql.prefetch.wrote(id);
       const update = threadUpdate(id, patch);
       const row = await sql.get<Row>(update.text, ...update.args);
       if (!row) throw new NotFoundError(`Thread ${id} not found`);
@@ -56,27 +52,10 @@ export function pgThreads(sql: Runner, states: StateCache, history: PgHistoryCac
       // The state just written, from its own text (the column's text is jsonb's rewrite of it): a typed state the
       // runtime built needs no schema check.
       if (update.stateText !== undefined) states.set(id, row.state as string, JSON.parse(update.stateText) as ThreadRecord["state"]);
-      const record = toPgThreadRecord(states, row);
-      sql.prefetch.updated(id, record.status === "running" && record.state.turn?.active === true);
-      return record;
+      return toPgThreadRecord(states, row);
     },
   };
 }
-
-/**
- * A thread's row, outside a transaction. A thread stepping here (its history held, its turn left running by its last
- * update) is read at the start of each step, and its queue, history and registry are read next: they go out with it,
- * in one round trip (prefetch.ts).
- */
-async function readThread(sql: Runner, history: PgHistoryCache, id: string): Promise<Row | undefined> {
-  const newer = sql instanceof DirectPg && sql.prefetch.stepping(id) ? history.query(id) : null;
-  if (!newer || !(sql instanceof DirectPg)) return sql.get<Row>(THREAD, id);
-  const [thread, queue, rows, subagents] = sql.batch([[THREAD, id], [PENDING, id], newer, [BY_PARENT, id]]);
-  sql.prefetch.put(id, { queue, history: { from: history.heldEntry(id)!, rows: rows! }, subagents });
-  return (await thread!)[0];
-}
-
-const THREAD = `SELECT * FROM "Thread" WHERE "id" = ?`;
 
 /**
  * The event log's appends (several per step): one statement reserves the seqs on the thread row's counter and
@@ -85,7 +64,6 @@ const THREAD = `SELECT * FROM "Thread" WHERE "id" = ?`;
 export function pgEvents(sql: Runner, base: EventLog): EventLog {
   async function appendMany(threadId: string, events: RuntimeEvent[]): Promise<ThreadEventEnvelope[]> {
     if (events.length === 0) return [];
-    sql.prefetch.wrote(threadId);
     const texts = events.map((e) => toJsonText(e, { model: "ThreadEvent", field: "data" }));
     const createdAt = new Date();
     const args = [events.length, threadId, threadId, events.length, sqlDate(createdAt), events.map((e) => e.type), texts, events.length];

@@ -1,7 +1,6 @@
 import type pg from "pg";
 import type { Prisma } from "../generated/prisma/client";
 import { asPrismaLikePgError, pgGuarded, type DirectPg, type Row } from "./connection";
-import type { PgPrefetch } from "./prefetch";
 import type { PrismaBridge } from "./prisma-bridge";
 
 /**
@@ -21,8 +20,6 @@ export class PgTransaction {
   private failure: unknown = null;
   private prismaTx: Promise<{ tx: Prisma.TransactionClient; close(err?: unknown): Promise<void> }> | null = null;
   private readonly locked = new Map<string, Promise<Row | null>>();
-  private readonly messages = new Set<string>();
-  private readonly runs = new Set<string>();
   private corked = false;
   /** A write sent before any other statement, held back: alone at commit it runs without BEGIN/COMMIT. */
   private deferred: pg.QueryConfig | null = null;
@@ -31,11 +28,6 @@ export class PgTransaction {
     private readonly direct: DirectPg,
     private readonly bridge: PrismaBridge,
   ) {}
-
-  /** The autocommit reads held for stepping threads: this transaction's writes drop them (prefetch.ts). */
-  get prefetch(): PgPrefetch {
-    return this.direct.prefetch;
-  }
 
   private connection(): Promise<pg.PoolClient> {
     this.connecting ??= this.direct.pool.connect().then((c) => {
@@ -108,7 +100,6 @@ export class PgTransaction {
 
   /** Lock the thread's row until commit and read it (once per transaction); null when there is no such thread. */
   lock(threadId: string): Promise<Row | null> {
-    this.direct.prefetch.wrote(threadId);
     let held = this.locked.get(threadId);
     if (!held) {
       held = this.connection().then((c) => this.sendLock(c, threadId));
@@ -123,7 +114,6 @@ export class PgTransaction {
    * needs the lock but not the row saves a round trip; a failed lock fails them and the commit.
    */
   async lockQueued(threadId: string): Promise<void> {
-    this.direct.prefetch.wrote(threadId);
     if (this.locked.has(threadId)) return;
     const c = await this.connection();
     if (!this.locked.has(threadId)) this.hold(threadId, this.sendLock(c, threadId));
@@ -165,27 +155,8 @@ export class PgTransaction {
     if (held) this.locked.set(threadId, held.then((r) => (r ? { ...r, ...patch } : r)));
   }
 
-  /** A message this transaction inserted (its tool calls have no attempts yet, see `firstRun`). */
-  noteMessage(id: string): void {
-    this.messages.add(id);
-  }
-
-  /**
-   * Whether this is the first attempt of a tool call of a message inserted here: its attempt row cannot exist yet (it
-   * goes with its message, which this transaction created), so the count is 1 without asking.
-   */
-  firstRun(messageId: string, toolCallId: string): boolean {
-    if (!this.messages.has(messageId)) return false;
-    const key = `${messageId}\0${toolCallId}`;
-    if (this.runs.has(key)) return false;
-    this.runs.add(key);
-    return true;
-  }
-
   /** The Prisma transaction client on this transaction's connection (opened on first use). */
   prisma(): Promise<Prisma.TransactionClient> {
-    // What a Prisma store writes is not known here: nothing held may outlive it.
-    this.direct.prefetch.wroteAny();
     this.prismaTx ??= this.connection().then((c) => this.bridge.open(c));
     return this.prismaTx.then((p) => p.tx);
   }
