@@ -170,7 +170,7 @@ describe("effects survive a restart", () => {
     await waitForThread(server.url, body.threadId);
     await server.kill();
     await server.start();
-    await waitFor(async () => (await api(server!.url, "GET", `/api/threads/${body.threadId}/effects`)).body.effects[0]?.status === "done", 20_000);
+    await waitFor(async () => (await api(server!.url, "GET", `/api/threads/${body.threadId}/effects`)).body.effects?.[0]?.status === "done", 20_000);
     expect((await fetch(`${server.url}/api/threads/${body.threadId}/fs/effects/after-restart.txt`)).status).toBe(200);
   }, 60_000);
 

