@@ -65,13 +65,17 @@ function sqliteAdapter(
     connect: async () => {
       const adapter = await base.connect();
       const connection = (adapter as unknown as { client: Database }).client;
-      cacheStatements(connection, 500, () => direct.changed());
+      cacheStatements(connection, 500, () => {
+        direct.changed();
+        direct.wrote();
+      });
       await adapter.executeScript(SQLITE_PRAGMAS.map((p) => `${p};`).join("\n"));
       shareTransactionLock(
         adapter,
         direct.lock,
         () => direct.rolledBack(),
         () => direct.began(),
+        () => direct.wrote(),
       );
       // Reads from outside an open transaction go to a read-only connection (sqlite-direct/read-connection.ts); an
       // in-memory database has no second connection to the same data.

@@ -7,6 +7,12 @@ import { StateCache } from "./state-cache";
 import { TransactionLock, directTransaction } from "./transactions";
 
 /**
+ * Writes by the connections of this process (bumped by `DirectSqlite.wrote`): a commit by another connection of the
+ * same process makes a check taken earlier in the event loop's turn stale (see `stamp`).
+ */
+let processWrites = 0;
+
+/**
  * Prisma's own better-sqlite3 connection, reached directly for the runtime's per-step reads and writes.
  *
  * Every statement of a step through the query builder costs 0.3–0.7 ms of CPU (query compilation, parameter and row
@@ -39,6 +45,8 @@ export class DirectSqlite {
   private transactions = 0;
   private checkedIn = -1;
   private checkedThisTurn = false;
+  /** `processWrites` as of this connection's last check, kept current through its own writes (see `wrote`). */
+  private seenWrites = -1;
 
   /** `checkNesting`: see `TransactionLock` (on in development and tests, off in production). */
   constructor(checkNesting = true) {
@@ -62,13 +70,20 @@ export class DirectSqlite {
    * another connection (SQLite's `PRAGMA data_version`, one cheap statement). An entry of the stamped caches is
    * current while the stamp it was taken at is; the direct stores keep their own entries current as they write.
    */
-  stamp(): number {
+  stamp(current = false): number {
     // Inside a transaction the connection reads one snapshot: once checked there, the version cannot move. Outside
     // one, a check holds until the event loop's next turn: the reads between two awaits of a step (no I/O between
-    // them) are taken as of that check, a few microseconds earlier, rather than each paying its own (~5 µs).
+    // them) are taken as of that check, a few microseconds earlier, rather than each paying its own (~5 µs). Unless
+    // another connection of this process wrote since: its commit happened before this read began, and a read that
+    // follows it in the same process (an API request that stopped a thread, then the step's check) must see it.
     const inTransaction = this.db?.inTransaction === true;
-    if (inTransaction ? this.checkedIn === this.transactions : this.checkedThisTurn) return this.changes;
+    // `current`: a read that decides what the runtime does next (the thread row: is a stop or a terminate pending?)
+    // checks every time outside a transaction, so a commit by another process made before it began is seen too.
+    if (inTransaction ? this.checkedIn === this.transactions : !current && this.checkedThisTurn && this.seenWrites === processWrites) {
+      return this.changes;
+    }
     if (!this.versionStatement) this.versionStatement = this.prepare("PRAGMA data_version").pluck();
+    this.seenWrites = processWrites;
     const version = this.versionStatement.get();
     if (version !== this.seenVersion) {
       this.seenVersion = version;
@@ -76,11 +91,21 @@ export class DirectSqlite {
       this.externalChanges++;
     }
     if (inTransaction) this.checkedIn = this.transactions;
-    else {
+    else if (!this.checkedThisTurn) {
       this.checkedThisTurn = true;
       setImmediate(this.turnEnded);
     }
     return this.changes;
+  }
+
+  /**
+   * A statement that may have changed the database ran on this connection, or a transaction on it committed: the
+   * other connections of the process check the version again on their next read. This connection's own check stays
+   * good (its writes never move its own `data_version`, and the direct stores keep their entries current).
+   */
+  wrote(): void {
+    if (this.seenWrites === processWrites) this.seenWrites = ++processWrites;
+    else processWrites++;
   }
 
   private readonly turnEnded = () => {
@@ -128,11 +153,21 @@ export class DirectSqlite {
   }
 
   get<T>(sql: string, ...args: unknown[]): T | undefined {
-    return this.prepare(sql).get(...args) as T | undefined;
+    const stmt = this.prepare(sql);
+    try {
+      return stmt.get(...args) as T | undefined;
+    } finally {
+      if (!stmt.readonly) this.wrote();
+    }
   }
 
   all<T>(sql: string, ...args: unknown[]): T[] {
-    return this.prepare(sql).all(...args) as T[];
+    const stmt = this.prepare(sql);
+    try {
+      return stmt.all(...args) as T[];
+    } finally {
+      if (!stmt.readonly) this.wrote();
+    }
   }
 
   /**
@@ -154,8 +189,14 @@ export class DirectSqlite {
     this.changed();
   }
 
+  /** A statement that returns no rows (a write, or BEGIN / COMMIT / ROLLBACK: SQLite counts those read-only). */
   run(sql: string, ...args: unknown[]): number {
-    return this.prepare(sql).run(...args).changes;
+    const stmt = this.prepare(sql);
+    try {
+      return stmt.run(...args).changes;
+    } finally {
+      if (!stmt.readonly || sql === "COMMIT") this.wrote();
+    }
   }
 
   /** Run `fn` in a transaction on the connection (see transactions.ts). */

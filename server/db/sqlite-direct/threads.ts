@@ -72,8 +72,9 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
       return toRecord(sql, row);
     },
     async get(id) {
-      // Read several times a step: the row is held while the stamp stays (the stamp first, then the read).
-      const stamp = sql.stamp();
+      // Read several times a step: the row is held while the stamp stays (the stamp first, then the read). The
+      // version is checked for each read (see `stamp`): the row says whether a stop or terminate is pending.
+      const stamp = sql.stamp(true);
       let row = sql.rows.get(id, stamp);
       if (!row) {
         row = sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);

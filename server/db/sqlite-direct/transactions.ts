@@ -57,6 +57,7 @@ export function shareTransactionLock(
   lock: TransactionLock,
   onRollback: () => void = () => {},
   onBegin: () => void = () => {},
+  onCommit: () => void = () => {},
 ): void {
   const start = adapter.startTransaction.bind(adapter);
   adapter.startTransaction = async (isolationLevel) => {
@@ -77,7 +78,11 @@ export function shareTransactionLock(
     onBegin();
     const commit = tx.commit.bind(tx);
     const rollback = tx.rollback.bind(tx);
-    tx.commit = () => commit().finally(release);
+    tx.commit = () =>
+      commit().finally(() => {
+        onCommit();
+        release();
+      });
     tx.rollback = () =>
       rollback().finally(() => {
         onRollback();

@@ -21,9 +21,8 @@ export interface SchedulerOptions {
  * thread that was running, so a crash or restart loses nothing.
  */
 export class Scheduler {
-  private readonly inFlight = new Map<string, Promise<void>>();
-  /** Activations running here, by thread (a thread runs at most one at a time; counted to be safe). */
-  private readonly threadsInFlight = new Map<string, number>();
+  /** Work items running here, by item id, with their thread (an effect's may have none). */
+  private readonly inFlight = new Map<string, { threadId: string | null; task: Promise<void> }>();
   private running = false;
   private wakeUp: (() => void) | null = null;
   /** A wake that came while the loop was claiming: the loop claims again instead of sleeping. */
@@ -58,7 +57,13 @@ export class Scheduler {
    */
   async schedule(threadId: string): Promise<void> {
     await this.enqueue(threadId);
-    if (!this.threadsInFlight.has(threadId)) this.wake();
+    if (!this.runsHere(threadId)) this.wake();
+  }
+
+  /** Whether an item of the thread runs here (at most `concurrency` items: a scan is cheaper than a second map). */
+  private runsHere(threadId: string): boolean {
+    for (const item of this.inFlight.values()) if (item.threadId === threadId) return true;
+    return false;
   }
 
   private async enqueue(threadId: string): Promise<void> {
@@ -108,7 +113,6 @@ export class Scheduler {
   private execute(item: WorkItemRecord): void {
     const { persistence: p } = this.opts;
     const { id: itemId, threadId, attempts } = item;
-    if (threadId) this.threadsInFlight.set(threadId, (this.threadsInFlight.get(threadId) ?? 0) + 1);
     const task = (async () => {
       try {
         await this.opts.run(item);
@@ -119,15 +123,10 @@ export class Scheduler {
         await p.work.fail(itemId, String(err), attempts < 8 ? new Date(Date.now() + backoff) : null).catch(() => {});
       } finally {
         this.inFlight.delete(itemId);
-        if (threadId) {
-          const n = (this.threadsInFlight.get(threadId) ?? 1) - 1;
-          if (n > 0) this.threadsInFlight.set(threadId, n);
-          else this.threadsInFlight.delete(threadId);
-        }
         this.wake();
       }
     })();
-    this.inFlight.set(itemId, task);
+    this.inFlight.set(itemId, { threadId, task });
   }
 
   /** Stop claiming; wait for running activations to finish. */
@@ -136,7 +135,7 @@ export class Scheduler {
     this.wake();
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.loopDone;
-    await Promise.allSettled([...this.inFlight.values()]);
+    await Promise.allSettled([...this.inFlight.values()].map((item) => item.task));
   }
 
   get activeCount(): number {
