@@ -123,7 +123,9 @@ export function createPrismaClient(database: DatabaseTarget, opts: CreatePrismaC
  * Repositories use the SQLite client's types.
  */
 function createPostgresClient(url: string, opts: CreatePrismaClientOptions): PrismaClient {
-  const pool = new pg.Pool({ connectionString: url, pipeline: true, max: POSTGRES_POOL_SIZE });
+  // Idle connections are kept for minutes, not pg-pool's 10 s: a worker between bursts of work would otherwise open
+  // them again (a backend each, and every named statement prepared again on it), a cost per process.
+  const pool = new pg.Pool({ connectionString: url, pipeline: true, max: POSTGRES_POOL_SIZE, idleTimeoutMillis: POSTGRES_IDLE_MS });
   // An idle connection that breaks (a server restart, a dropped database) is discarded by the pool; the next query
   // opens another. Without a listener the error would end the process.
   pool.on("error", () => {});
@@ -137,6 +139,8 @@ function createPostgresClient(url: string, opts: CreatePrismaClientOptions): Pri
 
 /** Connections per process for Prisma and the runtime's statements (pg-boss and LISTEN have their own). */
 export const POSTGRES_POOL_SIZE = 10;
+/** How long an idle pooled connection stays open (ms). */
+export const POSTGRES_IDLE_MS = 300_000;
 
 const directPostgres = new WeakMap<PrismaClient, { direct: DirectPg; bridge: PrismaBridge; caches: PgCaches }>();
 

@@ -4,6 +4,7 @@ import { createPrismaClient, type PrismaClient } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { diskFileStorage } from "@/server/db/file-storage/disk-file-storage";
 import { createPersistence } from "@/server/db/persistence";
+import { leaseStore } from "@/server/db/repositories/leases";
 import { createQueries } from "@/server/db/queries/create-queries";
 import { config as loadProcessConfig, type AppConfig } from "@/server/env";
 import { createMcpClientPool } from "@/server/mcp/client-pool";
@@ -128,7 +129,9 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     concurrency: cfg.RUNTIME_CONCURRENCY,
   });
   // The heartbeat first: a thread lease this process takes is judged by it (a lease without one waits for job expiry).
-  const heartbeat = runWorkers ? await startWorkerHeartbeat(prisma, workerId, cfg.database.kind === "sqlite" ? { everyMs: 15_000 } : {}) : null;
+  const heartbeat = runWorkers
+    ? await startWorkerHeartbeat(pgWork?.leases ?? leaseStore(prisma), workerId, cfg.database.kind === "sqlite" ? { everyMs: 15_000 } : {})
+    : null;
   await runtime.start();
   await pgWork?.listen(
     () => runtime.deps.wake(),

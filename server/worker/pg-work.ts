@@ -7,6 +7,7 @@ import { encodeControl, listenForWork, type ControlMessage, type WorkNotificatio
 import { createPgBossWork, noteDue, pgBossWorkStore } from "@/server/db/pg-boss/work-store";
 import type { PersistenceOptions } from "@/server/db/persistence";
 import { sqlLeaseStore } from "@/server/db/pg-boss/sql-leases";
+import type { LeaseStore } from "@/server/db/repositories/leases";
 
 export interface PgWork {
   persistence: PersistenceOptions;
@@ -19,6 +20,8 @@ export interface PgWork {
   listen(wake: () => void, abort: (m: ControlMessage) => void): Promise<void>;
   /** Jobs waiting and running in the shared queue (health). */
   queueDepth(): Promise<PgBossQueueDepth>;
+  /** Leases as single statements on pg-boss's pool (sql-leases.ts): the thread leases, and the worker's heartbeat. */
+  leases: LeaseStore;
   close(): Promise<void>;
 }
 
@@ -41,12 +44,14 @@ export async function startPgWork(opts: {
     log: opts.log,
   });
   // Thread leases as single statements on pg-boss's pool: each job takes one and releases it (sql-leases.ts).
-  const work = createPgBossWork(queue, sqlLeaseStore(queue.boss.getDb() as PgBoss.Db), {
+  const leases = sqlLeaseStore(queue.boss.getDb() as PgBoss.Db);
+  const work = createPgBossWork(queue, leases, {
     sweepMs: opts.leaseSeconds * 1000,
     log: (level, message, data) => (level === "info" ? console.log(`[jobs] ${message}`, data ?? "") : opts.log(level, message, data)),
   });
   let notifications: WorkNotifications | null = null;
   return {
+    leases,
     persistence: { workStore: (db) => pgBossWorkStore(db, work) },
     runtime: {
       exclusiveWork: false,

@@ -47,7 +47,8 @@ export async function startJobQueue(databaseUrl: string, opts: JobQueueOptions):
     poolSize: opts.poolSize ?? 4,
   };
   // pg-boss runs on a pool this module owns, so the pool is closed also when a start fails.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize, application_name: "studio-jobs" });
+  // Idle connections stay open between bursts of work for minutes, not pg-pool's 10 s (as the runtime's, client.ts).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize, application_name: "studio-jobs", idleTimeoutMillis: 300_000 });
   pool.on("error", (err) => opts.log?.("error", "job queue connection error", { error: err.message }));
   const db: PgBoss.Db = { executeSql: (text, values) => pool.query(text, values) };
   try {

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { ReadBatcher } from "./read-batch";
 import { PgTransaction } from "./transactions";
 
 export type Row = Record<string, unknown>;
@@ -18,8 +19,12 @@ export type Runner = DirectPg | PgTransaction;
  */
 export class DirectPg {
   private readonly names = new Map<string, { name: string; text: string }>();
+  /** Reads asked for in the same tick share one connection and one round trip (read-batch.ts). */
+  readonly reads: ReadBatcher;
 
-  constructor(readonly pool: pg.Pool) {}
+  constructor(readonly pool: pg.Pool) {
+    this.reads = new ReadBatcher(pool);
+  }
 
   /** Our SQL is written with `?` placeholders (shared with the SQLite stores); PostgreSQL numbers them. */
   statement(sql: string): { name: string; text: string } {
@@ -40,7 +45,7 @@ export class DirectPg {
   }
 
   async all<T = Row>(sql: string, ...args: unknown[]): Promise<T[]> {
-    return pgGuarded(async () => (await this.pool.query(this.config(sql, args))).rows as T[]);
+    return pgGuarded(async () => (await this.reads.query(this.config(sql, args))).rows as T[]);
   }
 
   async get<T = Row>(sql: string, ...args: unknown[]): Promise<T | undefined> {

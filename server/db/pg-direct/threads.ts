@@ -6,7 +6,7 @@ import { withParsedState } from "../repositories/threads";
 import { sqlDate } from "../sqlite-direct/columns";
 import { threadUpdate, toThread } from "../sqlite-direct/threads";
 import type { StateCache } from "../sqlite-direct/state-cache";
-import type { Row, Runner } from "./connection";
+import { DirectPg, type Row, type Runner } from "./connection";
 
 /** The record of a `Thread` row (the SQLite stores' mapper); the parsed state is reused while its text is the same. */
 export function toPgThreadRecord(states: StateCache, r: Row): ThreadRecord {
@@ -31,7 +31,8 @@ export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): T
       await sql.lockQueued(id);
     },
     async get(id) {
-      const locked = await sql.lock(id);
+      // Autocommit locks nothing: the read is asked for at once (a read asked for with it goes out behind it).
+      const locked = sql instanceof DirectPg ? undefined : await sql.lock(id);
       const row = locked !== undefined ? locked : await sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);
       return row ? toPgThreadRecord(states, row) : null;
     },

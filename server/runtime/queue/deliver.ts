@@ -13,15 +13,16 @@ import { startTurn } from "../kernel/turns";
  * nothing). Messages from outside are not turns of either side (`side` stays null). A call queued with
  * `state.queueTool` becomes an assistant tool call of the acting side; the executor runs it as a regular tool call.
  * `resetActivationSteps`: the activation begins, and its step count is reset in the same transaction (if anything is
- * delivered; the caller resets it otherwise).
+ * delivered; the caller resets it otherwise). `pending`: the thread's pending entries, read by the caller together
+ * with the thread (nothing written since).
  */
 export async function deliverQueue(
   deps: RuntimeDeps,
   thread: ThreadRecord,
   agent: ParsedAgentDefinition | undefined,
-  opts: { resetActivationSteps?: boolean; beforeWrite?: () => Promise<void> } = {},
+  opts: { resetActivationSteps?: boolean; beforeWrite?: () => Promise<void>; pending?: QueuedMessageRecord[] } = {},
 ): Promise<ThreadRecord> {
-  const pending = await deps.persistence.queue.pending(thread.id);
+  const pending = opts.pending ?? (await deps.persistence.queue.pending(thread.id));
   if (pending.length === 0) return thread;
   await opts.beforeWrite?.();
   const acting: Side = thread.state.turn?.side ?? "a";

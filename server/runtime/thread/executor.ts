@@ -62,7 +62,9 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
   let resetDue = true;
   const settle = () => settleCarry(carry);
   for (;;) {
-    let thread = latest ?? (await p.threads.get(threadId));
+    // The thread and its pending queue: asked for together (one round trip where the database pipelines them).
+    const [read, queued] = latest ? [latest, undefined] : await Promise.all([p.threads.get(threadId), p.queue.pending(threadId)]);
+    let thread = read;
     latest = null;
     if (!thread || thread.status === "terminated") return;
     const agent = deps.definitions().agent(thread.agentId);
@@ -72,8 +74,11 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
       await settle();
       return finishUserStop(deps, await deliverQueue(deps, thread, agent));
     }
+    const before = thread;
     thread = await activateImmediate(deps, thread, agent, settle);
-    thread = await deliverQueue(deps, thread, agent, { resetActivationSteps: resetDue, beforeWrite: settle });
+    // The queue read with the thread serves while nothing was written since (immediate subagents write).
+    const pendingRead = thread === before ? queued : undefined;
+    thread = await deliverQueue(deps, thread, agent, { resetActivationSteps: resetDue, beforeWrite: settle, pending: pendingRead });
     if (resetDue) {
       resetDue = false;
       if (thread.state.activationSteps !== 0) {
@@ -107,8 +112,11 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
       await settle();
       return stopWithError(deps, thread, err);
     }
-    // One read of the history serves both the check for an unfinished step and the next step's request.
-    const history = carriedHistory(await p.messages.list(threadId, { includeSilent: true }), threadId, carry);
+    // One read of the history serves both the check for an unfinished step and the next step's request; the registry,
+    // which the step reads next, is asked for with it (one round trip where the database pipelines them). Only a step
+    // that follows at once (no write in between) uses it.
+    const [listed, children] = await Promise.all([p.messages.list(threadId, { includeSilent: true }), p.subagents.listByParent(threadId)]);
+    const history = carriedHistory(listed, threadId, carry);
     // A stored step whose tools or stop evaluation did not finish (a restart, or a queued tool call): finish it.
     const pending = await finishPendingStep(deps, thread, ctx, signal, history);
     if (pending === "waiting") return;
@@ -124,7 +132,7 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
       await stopActivation(deps, thread, "max_total_steps", `Reached the ceiling of ${deps.settings.maxTotalSteps} steps in one activation`);
       return;
     }
-    const outcome = await runStep(deps, thread, ctx, signal, history, carry);
+    const outcome = await runStep(deps, thread, ctx, signal, history, carry, children);
     if (outcome === "stopped") return;
   }
 }

@@ -6,7 +6,7 @@ import { activeHooks } from "../kernel/hook-runner";
 import { resolveAttachments } from "../files/attachments";
 import { createMessage } from "../kernel/message-writer";
 import type { StepContext } from "../kernel/step-context";
-import type { MessageRecord, Stores, ThreadRecord, ToolCallRecord } from "../ports";
+import type { MessageRecord, Stores, SubagentRecord, ThreadRecord, ToolCallRecord } from "../ports";
 import { buildStepRequest, callModel, heldAnnouncement, type LeadEvent } from "../side-loop/llm-step";
 import { CANCELLED_REQUEST, writeAttemptLog, type DeferredAttempt } from "../side-loop/request-log";
 import { offeredTools } from "../subagents/offered";
@@ -24,9 +24,11 @@ export async function runStep(
   signal: AbortSignal,
   history: MessageRecord[],
   carry: Carry,
+  /** The registry, read with the history just before this step (nothing written since). */
+  registry?: SubagentRecord[],
 ): Promise<"continue" | "stopped"> {
   const startedAt = performance.now();
-  const children = await deps.persistence.subagents.listByParent(thread.id);
+  const children = registry ?? (await deps.persistence.subagents.listByParent(thread.id));
   // Only a thread that nothing else writes messages to while it steps carries a result past its request: no children
   // (a report could land between the call and its result), no hooks (one may inject a message while the request is built).
   const mayCarry = children.length === 0 && activeHooks(deps.definitions(), thread.agentId, ctx.prompt.name).length === 0;
