@@ -60,7 +60,9 @@ function forwardingBus(): EventBus {
   const flush = () => {
     const events = pending;
     pending = [];
-    post({ type: "events", events, texts: events.map(envelopeText) });
+    const texts = events.map(envelopeText);
+    // An event with its stored text goes as that text (a string is copied, an object graph walked by the clone).
+    post({ type: "events", events: events.map((e, i) => (texts[i] === undefined ? e : { ...e, event: null as never })), texts });
   };
   return {
     publish(envelope) {

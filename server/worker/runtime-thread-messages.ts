@@ -14,7 +14,8 @@ export type ToRuntimeThread =
 export type FromRuntimeThread =
   /**
    * The events the thread's runtime published since the last message, in order; `texts[i]` is the JSON text the
-   * event of `events[i]` was stored as, when kept (the SSE frame is built from it, see envelope-text.ts).
+   * event of `events[i]` was stored as, when kept (the SSE frame is built from it, see envelope-text.ts): that
+   * envelope's `event` is then left out (null) and parsed back from the text on arrival.
    */
   | { type: "events"; events: ThreadEventEnvelope[]; texts: (string | undefined)[] }
   /** The thread's runtime started (its scheduler claims work). */

@@ -6,6 +6,7 @@ import type { AppConfig } from "@/server/env";
 import type { AbortReason } from "@/server/runtime/kernel/abort-registry";
 import type { EventBus } from "@/server/runtime/ports";
 import { keepEnvelopeText } from "@/server/runtime/events/envelope-text";
+import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import type { FromRuntimeThread, ToRuntimeThread } from "./runtime-thread-messages";
 
 export interface RuntimeThread {
@@ -90,7 +91,10 @@ export function startRuntimeThread(opts: {
         for (let i = 0; i < m.events.length; i++) {
           const e = m.events[i]!;
           const text = m.texts[i];
-          if (text !== undefined) keepEnvelopeText(e, text);
+          if (text !== undefined) {
+            e.event = JSON.parse(text) as ThreadEventEnvelope["event"];
+            keepEnvelopeText(e, text);
+          }
           opts.bus.publish(e);
         }
       } else if (m.type === "ready") {
