@@ -13,6 +13,7 @@ const { buildIfNeeded } = await import("./build-if-needed");
 const { serveNext } = await import("./next-server");
 const { startTracing } = await import("../server/observability/tracing");
 const { startIdleGc } = await import("./idle-gc");
+const { closeProcessApp } = await import("../server/worker/process-app");
 
 // tsx (which runs this file) turns Node's source-map support on for the whole process: every chunk of the Next.js
 // build would then have its .map read and kept in memory as it loads (100+ MiB of the heap at rest, and slower start
@@ -28,6 +29,10 @@ const server = await serveNext({ dir: root, dev, port: config.PORT, host: config
 console.log(`[start] serving on http://${config.HOST ?? "localhost"}:${config.PORT}`);
 // Once a burst of work is over, the heap's garbage is collected, so the resident set returns to its resting size.
 if (!dev && config.IDLE_GC) startIdleGc();
-for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => void server.close().then(() => tracing?.shutdown()).then(() => process.exit(0)));
+// RUNTIME_THREAD: the runtime thread's running activations finish (up to 10 s) and it closes its connection.
+const closeApp = () => (config.RUNTIME_THREAD ? closeProcessApp(12_000) : Promise.resolve());
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => void server.close().then(closeApp).then(() => tracing?.shutdown()).then(() => process.exit(0)));
+}
 
 export {};

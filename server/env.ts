@@ -101,6 +101,11 @@ export const envSchema = z.object({
   /** The sign-in button's name for the provider. */
   OIDC_NAME: z.string().default("single sign-on"),
   RUNTIME_WORKERS: int(1, 0, 64),
+  /**
+   * SQLite: run the runtime's activations on a worker thread of the app process (its own connection to the same
+   * file), so HTTP, SSE and the runtime each have an event loop (server/worker/runtime-thread.ts). Off by default.
+   */
+  RUNTIME_THREAD: bool(false),
   WORKER_LEASE_SECONDS: int(30, 2, 3600),
   /** `npm run worker` only: serve GET /health on this port (unset: no HTTP at all). */
   WORKER_HEALTH_PORT: int(0, 0, 65535),

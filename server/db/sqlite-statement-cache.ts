@@ -15,7 +15,9 @@ import type { Database, Statement } from "better-sqlite3";
 export function cacheStatements(db: Database, max = 500, onWrite: () => void = () => {}): void {
   const prepare = db.prepare.bind(db) as (sql: string) => Statement;
   const cache = new Map<string, Statement>();
-  db.prepare = ((sql: string) => {
+  db.prepare = ((text: string) => {
+    // Prisma's transactions begin deferred: made IMMEDIATE for the reason given at `directTransaction`.
+    const sql = text === "BEGIN" && !db.readonly ? "BEGIN IMMEDIATE" : text;
     let stmt = cache.get(sql);
     if (stmt) {
       // Most recently used last: the first key is the one to evict.

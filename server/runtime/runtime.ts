@@ -54,6 +54,11 @@ export interface RuntimeOptions {
    * elsewhere); they call `abortRemote`. Absent with one process.
    */
   broadcastAbort?: (threadId: string, reason: AbortReason) => void;
+  /**
+   * Tell the runtime that runs this process's threads elsewhere that work was queued here (the SQLite runtime thread;
+   * a PostgreSQL queue notifies its workers itself). Called after the work item is committed.
+   */
+  notifyWork?: () => void;
   /** How long `stop` waits for the stop to be applied before answering with the request still pending. */
   stopWaitMs?: number;
   /**
@@ -104,8 +109,16 @@ export class Runtime {
       aborts,
       capabilities: runtimeCapabilities(),
       log,
-      schedule: (threadId) => this.scheduler.schedule(threadId),
-      wake: () => this.scheduler.wake(),
+      schedule: opts.notifyWork
+        ? async (threadId) => {
+            await this.scheduler.schedule(threadId);
+            opts.notifyWork!();
+          }
+        : (threadId) => this.scheduler.schedule(threadId),
+      wake: () => {
+        this.scheduler.wake();
+        opts.notifyWork?.();
+      },
     };
     this.scheduler = new Scheduler({
       persistence: opts.persistence,

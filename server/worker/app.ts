@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import { isMainThread, threadId } from "node:worker_threads";
 import { createPrismaClient, type PrismaClient } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { diskFileStorage } from "@/server/db/file-storage/disk-file-storage";
@@ -17,11 +18,14 @@ import { Runtime } from "@/server/runtime/runtime";
 import { draftDefinitionsCache } from "./draft-definitions";
 import { createEventBus } from "./event-bus";
 import { startPgWork } from "./pg-work";
+import { startRuntimeThread } from "./runtime-thread";
+import { processAppKey } from "./process-app";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 import { loadSecretsKey } from "./secrets-key";
 import { createMetrics } from "@/server/observability/metrics";
 import { componentLogger, logFunction } from "@/server/observability/logger";
 import type { App, ProcessRole } from "@/server/api/app-context";
+import type { EventBus } from "@/server/runtime/ports";
 import { ensureAdmin } from "@/server/api/auth/sessions";
 
 /**
@@ -44,6 +48,8 @@ export interface CreateAppOptions {
   processEnv?: (name: string) => string | undefined;
   /** `worker` for a process that only runs workers (it publishes events but does not listen for them). */
   role?: ProcessRole;
+  /** The event bus to publish on instead of the database's (the runtime thread's, which forwards to the main thread). */
+  bus?: EventBus;
 }
 
 export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
@@ -62,7 +68,9 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   });
   const queries = createQueries(prisma);
   await ensureAdmin(queries, cfg.ADMIN_USERNAME, cfg.ADMIN_PASSWORD);
-  const runWorkers = cfg.RUNTIME_WORKERS > 0;
+  // RUNTIME_THREAD on SQLite: this thread serves the API only; a worker thread runs the activations (runtime-thread.ts).
+  const threaded = cfg.RUNTIME_THREAD && cfg.database.kind === "sqlite" && cfg.RUNTIME_WORKERS > 0 && opts.role !== "worker";
+  const runWorkers = cfg.RUNTIME_WORKERS > 0 && !threaded;
   // On PostgreSQL thread work goes through pg-boss, shared with the worker processes (`npm run worker`).
   const pgWork =
     cfg.database.kind === "postgresql"
@@ -85,10 +93,15 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     watch: cfg.WATCH_DEFINITIONS,
     writeNameTypes: cfg.WATCH_DEFINITIONS && cfg.NODE_ENV === "development" && !cfg.DEFINITIONS_READONLY,
   });
-  const role: ProcessRole = opts.role ?? (cfg.RUNTIME_WORKERS > 0 ? "both" : "app");
-  const workerId = `${os.hostname()}:${process.pid}`;
-  const events = await createEventBus({ database: cfg.database, prisma, events: persistence.events, listen: role !== "worker" });
+  const role: ProcessRole = opts.role ?? (runWorkers ? "both" : "app");
+  const workerId = `${os.hostname()}:${process.pid}${isMainThread ? "" : `/${threadId}`}`;
+  const events = opts.bus
+    ? { bus: opts.bus, status: () => ({ kind: "memory" as const }), close: async () => {} }
+    : await createEventBus({ database: cfg.database, prisma, events: persistence.events, listen: role !== "worker" });
   const bus = events.bus;
+  const runtimeThread = threaded
+    ? startRuntimeThread({ config: cfg, projectRoot, bus, log: logFunction(componentLogger("runtime-thread")) })
+    : null;
   const secrets = createSecretBox(loadSecretsKey(cfg.SECRETS_KEY, cfg.dataDir));
   // Console output (tools, hooks and effects print through it, and so does our log) never shows a secret value.
   const restoreConsole = redactConsole(secrets);
@@ -126,6 +139,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     log: logFunction(componentLogger("runtime").child({ workerId })),
     runWorkers,
     ...pgWork?.runtime,
+    ...runtimeThread?.runtime,
     concurrency: cfg.RUNTIME_CONCURRENCY,
   });
   // The heartbeat first: a thread lease this process takes is judged by it (a lease without one waits for job expiry).
@@ -137,6 +151,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     () => runtime.deps.wake(),
     (m) => runtime.abortRemote(m.threadId, m.reason),
   );
+  await runtimeThread?.ready;
   const metrics = createMetrics({
     subscribeAll: (listener) => bus.subscribeAll(listener),
     prices: (model) => {
@@ -164,6 +179,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     startedAt: new Date(),
     async close() {
       metrics.close();
+      await runtimeThread?.close();
       await heartbeat?.stop();
       await runtime.close();
       await mcp.close();
@@ -176,7 +192,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   };
 }
 
-const globalKey = Symbol.for("standard-agents-studio.app");
+const globalKey = processAppKey;
 type GlobalWithApp = typeof globalThis & { [globalKey]?: Promise<RunningApp> };
 
 /** The process-wide app, created on first use and shared by route handlers, tRPC and instrumentation. */

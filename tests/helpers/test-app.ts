@@ -45,6 +45,8 @@ export async function startTestApp(
       WATCH_DEFINITIONS: "1",
       SECRETS_KEY: "11".repeat(32),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // TEST_RUNTIME_THREAD=1: the tests' apps run their activations on a runtime thread (RUNTIME_THREAD, SQLite).
+      ...(process.env.TEST_RUNTIME_THREAD ? { RUNTIME_THREAD: process.env.TEST_RUNTIME_THREAD } : {}),
       ...opts.env,
     },
     projectRoot,

@@ -92,11 +92,17 @@ export function shareTransactionLock(
   };
 }
 
-/** BEGIN … COMMIT on the connection directly, under the shared lock; ROLLBACK when `fn` throws. */
+/**
+ * BEGIN IMMEDIATE … COMMIT on the connection directly, under the shared lock; ROLLBACK when `fn` throws. IMMEDIATE
+ * takes the write lock at BEGIN, where another connection's lock (the runtime thread's, RUNTIME_THREAD=1, or another
+ * process's) is waited for under the busy timeout; a deferred BEGIN would take it at the first write, and fail at once
+ * with SQLITE_BUSY when another connection committed since the transaction's first read (a stale snapshot cannot be
+ * upgraded). With one connection it costs the same.
+ */
 export async function directTransaction<T>(sql: DirectSqlite, lock: TransactionLock, fn: () => Promise<T>): Promise<T> {
   const release = await lock.acquire();
   try {
-    sql.run("BEGIN");
+    sql.run("BEGIN IMMEDIATE");
     sql.began();
     let value: T;
     try {
