@@ -2,7 +2,7 @@ import type { EventBusStatus } from "@/server/db/event-bus/pg-event-bus";
 import type { Queries } from "@/server/db/queries/create-queries";
 import type { AppConfig } from "@/server/env";
 import type { RegistryStore } from "@/server/registry";
-import type { EventBus, Persistence } from "@/server/runtime/ports";
+import type { EventBus, McpServerStatus, Persistence } from "@/server/runtime/ports";
 import type { Runtime } from "@/server/runtime/runtime";
 import type { Metrics } from "@/server/observability/metrics";
 
@@ -60,6 +60,11 @@ export interface App {
   health: HealthProbes;
   /** Prometheus metrics of this process (`GET /api/metrics`). */
   metrics: Metrics;
+  /**
+   * The MCP servers' state where this process's activations run, when that is not its own runtime (RUNTIME_THREAD=1:
+   * the runtime thread's). Absent: the runtime's MCP pool says (see mcp/live-status.ts).
+   */
+  mcpStatus?(): McpServerStatus[];
   startedAt: Date;
   close(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { leaseStore } from "@/server/db/repositories/leases";
 import { createQueries } from "@/server/db/queries/create-queries";
 import { config as loadProcessConfig, type AppConfig } from "@/server/env";
 import { createMcpClientPool } from "@/server/mcp/client-pool";
+import { watchMcpStatus } from "@/server/mcp/status-watch";
 import { createRegistryStore } from "@/server/registry";
 import { definitionsCache } from "@/server/runtime/definitions-from-registry";
 import { redactConsole } from "@/server/runtime/env/console-redaction";
@@ -25,7 +26,7 @@ import { loadSecretsKey } from "./secrets-key";
 import { createMetrics } from "@/server/observability/metrics";
 import { componentLogger, logFunction } from "@/server/observability/logger";
 import type { App, ProcessRole } from "@/server/api/app-context";
-import type { EventBus } from "@/server/runtime/ports";
+import type { EventBus, McpServerStatus } from "@/server/runtime/ports";
 import { ensureAdmin } from "@/server/api/auth/sessions";
 
 /**
@@ -50,6 +51,8 @@ export interface CreateAppOptions {
   role?: ProcessRole;
   /** The event bus to publish on instead of the database's (the runtime thread's, which forwards to the main thread). */
   bus?: EventBus;
+  /** Told the MCP servers' state when it changes (the runtime thread's, which forwards it to the main thread). */
+  onMcpStatus?: (servers: McpServerStatus[]) => void;
 }
 
 export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
@@ -106,7 +109,8 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   // Console output (tools, hooks and effects print through it, and so does our log) never shows a secret value.
   const restoreConsole = redactConsole(secrets);
   // Tools of MCP servers (agents/mcp/*.ts): one SDK client per server and settings, reconnected with backoff.
-  const mcp = createMcpClientPool({ cwd: projectRoot, log: logFunction(componentLogger("mcp")) });
+  const pool = createMcpClientPool({ cwd: projectRoot, log: logFunction(componentLogger("mcp")) });
+  const mcp = opts.onMcpStatus ? watchMcpStatus(pool, opts.onMcpStatus) : pool;
   const runtime = new Runtime({
     persistence,
     bus,
@@ -175,6 +179,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     role,
     workerId,
     health: pgWork ? { queue: pgWork.queueDepth } : {},
+    ...(runtimeThread ? { mcpStatus: () => mergeMcpStatus(runtimeThread.mcpStatus(), mcp.status()) } : {}),
     metrics,
     startedAt: new Date(),
     async close() {
@@ -205,4 +210,10 @@ export function getApp(): Promise<RunningApp> {
     });
   }
   return g[globalKey];
+}
+
+/** The runtime thread's view of each MCP server, with this thread's own sessions for servers it has not used. */
+function mergeMcpStatus(thread: McpServerStatus[], own: McpServerStatus[]): McpServerStatus[] {
+  const names = new Set(thread.map((s) => s.name));
+  return [...thread, ...own.filter((s) => !names.has(s.name))];
 }

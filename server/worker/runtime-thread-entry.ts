@@ -41,7 +41,7 @@ function handle(a: RunningApp, m: ToRuntimeThread): void {
 // The runtime's spans (steps, model calls, tools) are exported from this thread when tracing is on, as from the process.
 const tracing = await startTracing("runtime-thread");
 try {
-  app = await createApp({ config: { ...config, RUNTIME_THREAD: false }, projectRoot, skipMigrations: true, role: "worker", bus: forwardingBus() });
+  app = await createApp({ config: { ...config, RUNTIME_THREAD: false }, projectRoot, skipMigrations: true, role: "worker", bus: forwardingBus(), onMcpStatus: (servers) => post({ type: "mcp-status", servers }) });
   post({ type: "ready" });
   // As `npm start` does on the main thread: after a burst, once this thread goes quiet, one full GC of its heap.
   if (config.IDLE_GC && config.NODE_ENV === "production") startIdleGc({ heapUsed: () => v8.getHeapStatistics().used_heap_size });

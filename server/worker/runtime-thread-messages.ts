@@ -1,4 +1,5 @@
 import type { AbortReason } from "@/server/runtime/kernel/abort-registry";
+import type { McpServerStatus } from "@/server/runtime/ports";
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 
 /** From the app's main thread to its runtime thread (server/worker/runtime-thread.ts). */
@@ -18,6 +19,8 @@ export type FromRuntimeThread =
    * envelope's `event` is then left out (null) and parsed back from the text on arrival.
    */
   | { type: "events"; events: ThreadEventEnvelope[]; texts: (string | undefined)[] }
+  /** The state of the MCP servers its activations use changed (for `GET /api/mcp-servers` and the diagnostics). */
+  | { type: "mcp-status"; servers: McpServerStatus[] }
   /** The thread's runtime started (its scheduler claims work). */
   | { type: "ready" }
   /** Its start failed (the thread then ends). */

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { SHARE_ENV, Worker } from "node:worker_threads";
 import type { AppConfig } from "@/server/env";
 import type { AbortReason } from "@/server/runtime/kernel/abort-registry";
-import type { EventBus } from "@/server/runtime/ports";
+import type { EventBus, McpServerStatus } from "@/server/runtime/ports";
 import { keepEnvelopeText } from "@/server/runtime/events/envelope-text";
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import type { FromRuntimeThread, ToRuntimeThread } from "./runtime-thread-messages";
@@ -12,6 +12,8 @@ import type { FromRuntimeThread, ToRuntimeThread } from "./runtime-thread-messag
 export interface RuntimeThread {
   /** Runtime options of the app's own runtime (which runs no activations): where its wakes and aborts go. */
   runtime: { notifyWork(): void; broadcastAbort(threadId: string, reason: AbortReason): void };
+  /** The MCP servers' state as the runtime thread last reported it (its activations hold the connections). */
+  mcpStatus(): McpServerStatus[];
   /** Resolves once the thread's runtime has started (or rejects when the first start failed). */
   ready: Promise<void>;
   /** The running activations finish (up to `graceMs`), then the thread ends; it is not restarted. */
@@ -75,6 +77,7 @@ export function startRuntimeThread(opts: {
   });
   ready.catch(() => {});
   let everStarted = false;
+  let mcpServers: McpServerStatus[] = [];
 
   const post = (m: ToRuntimeThread) => worker?.postMessage(m);
 
@@ -97,6 +100,8 @@ export function startRuntimeThread(opts: {
           }
           opts.bus.publish(e);
         }
+      } else if (m.type === "mcp-status") {
+        mcpServers = m.servers;
       } else if (m.type === "ready") {
         failedStarts = 0;
         everStarted = true;
@@ -135,6 +140,7 @@ export function startRuntimeThread(opts: {
 
   return {
     ready,
+    mcpStatus: () => mcpServers,
     runtime: {
       notifyWork() {
         if (wakeQueued) return;

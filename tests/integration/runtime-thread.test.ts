@@ -22,6 +22,7 @@ beforeAll(async () => {
   fake = await startFakeLlm();
   server = new ServerProcess({ agentsSource: fixtureAgents, env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k", RUNTIME_THREAD: "1" } });
   addCrashingAgent(server.agentsDir);
+  addUnreachableMcpServer(server.agentsDir);
   await server.start();
 }, 120_000);
 afterAll(async () => {
@@ -105,6 +106,25 @@ describe.runIf(sqlite)("RUNTIME_THREAD=1: activations on a runtime thread of the
     expect(performance.now() - started).toBeLessThan(2000);
   }, 30_000);
 
+  it("GET /api/mcp-servers and the diagnostics show the state of the MCP servers as the runtime thread uses them", async () => {
+    fake.setScript([
+      { when: { last_role: "user" }, times: 1, respond: { tool_calls: [{ name: "gone__echo", arguments: { message: "x" } }] } },
+      { respond: { content: "done" } },
+    ]);
+    const { body } = await api(server.url, "POST", "/api/threads", { agent_id: "mcp_gone" });
+    await api(server.url, "POST", `/api/threads/${body.threadId}/messages`, { content: "use the server" });
+    await waitForThread(server.url, body.threadId);
+    // The main thread's own MCP pool never connected: only the runtime thread's report says the server is down.
+    const gone = await waitFor(async () => {
+      const servers = (await api(server.url, "GET", "/api/mcp-servers")).body.servers as any[];
+      const s = servers.find((x) => x.name === "gone");
+      return s?.state === "down" ? s : undefined;
+    }, 10_000);
+    expect(gone.error).toMatch(/fetch failed/);
+    const diagnostics = (await api(server.url, "GET", "/api/diagnostics")).body.diagnostics as any[];
+    expect(diagnostics.filter((d) => d.kind === "mcp").map((d) => `${d.severity} ${d.file} ${d.field}`)).toEqual(["warning mcp/gone.ts url"]);
+  }, 30_000);
+
   it("a runtime thread that dies (an error thrown outside any step) is logged and started again; the thread completes", async () => {
     const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "studio-crash-")), "thrown");
     fake.setScript([
@@ -158,4 +178,15 @@ export default definePrompt({ name: "crasher", prompt: "You crash.", model: "pri
 export default defineAgent({ name: "crasher", type: "ai_human", sideA: { prompt: "crasher" } });
 `,
   );
+}
+
+/** An MCP server nobody serves (port 1), and an agent whose prompt offers one of its tools. */
+function addUnreachableMcpServer(agentsDir: string): void {
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(agentsDir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(agentsDir, rel), text);
+  };
+  write("mcp/gone.ts", `import { defineMcpServer } from "@studio/spec";\nexport default defineMcpServer({ name: "gone", transport: "http", url: "http://127.0.0.1:1/mcp" });\n`);
+  write("prompts/mcp_gone.ts", `import { definePrompt } from "@studio/spec";\nexport default definePrompt({ name: "mcp_gone", prompt: "You use MCP tools.", model: "primary", tools: ["gone.echo"] });\n`);
+  write("agents/mcp_gone.ts", `import { defineAgent } from "@studio/spec";\nexport default defineAgent({ name: "mcp_gone", type: "ai_human", sideA: { prompt: "mcp_gone" } });\n`);
 }

@@ -1,5 +1,6 @@
 import type { Diagnostic } from "@/shared/diagnostic";
 import type { App } from "../app-context";
+import { mcpLiveStatus } from "./live-status";
 
 /**
  * A warning for each MCP server this process could not reach at its last attempt (a definition can be valid and its
@@ -8,7 +9,7 @@ import type { App } from "../app-context";
 export function mcpDownDiagnostics(app: App): Diagnostic[] {
   const snap = app.registry.current();
   const out: Diagnostic[] = [];
-  for (const s of app.runtime.deps.mcp?.status() ?? []) {
+  for (const s of mcpLiveStatus(app)) {
     const record = snap.mcpServers.get(s.name);
     if (!record || s.state !== "down") continue;
     const where = record.definition.transport === "http" ? `the url ${record.definition.url}` : `the command ${record.definition.command}`;

@@ -1,5 +1,6 @@
 import type { App } from "../app-context";
 import type { RouteContext } from "../rest/router";
+import { mcpLiveStatus } from "./live-status";
 
 /**
  * `GET /api/mcp-servers`: the MCP servers of `mcp/*.ts` with their connection state in this process (idle until a
@@ -8,7 +9,7 @@ import type { RouteContext } from "../rest/router";
  */
 export async function mcpServersHandler({ app }: RouteContext<App>): Promise<Response> {
   const snap = app.registry.current();
-  const live = new Map((app.runtime.deps.mcp?.status() ?? []).map((s) => [s.name, s]));
+  const live = new Map(mcpLiveStatus(app).map((s) => [s.name, s]));
   const servers = [...snap.mcpServers.values()].map((r) => {
     const d = r.definition;
     const s = live.get(r.name);
