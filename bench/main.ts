@@ -23,6 +23,7 @@ import { RESULTS_FILE, RESULTS_HEADER, table, writeSections } from "./results-fi
 import { sseFanOut } from "./sse-fan-out";
 import { stepOverhead } from "./step-overhead";
 import { stepOverheadPostgres } from "./step-overhead-pg";
+import { crossScenarioRows } from "./goal-rows";
 import { ttft } from "./ttft";
 import { workerScale } from "./worker-scale";
 
@@ -86,6 +87,11 @@ async function main(): Promise<void> {
     }
   } finally {
     await fake.close();
+  }
+  const goals = crossScenarioRows(groups.inProcess.rows);
+  if (goals.length > 0) {
+    groups.inProcess.rows.push(...goals);
+    console.log(`\n${table(goals).join("\n")}`);
   }
 
   const command = "`npm run bench" + (process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : "") + "`";
