@@ -109,12 +109,10 @@ export class Runtime {
       aborts,
       capabilities: runtimeCapabilities(),
       log,
-      schedule: opts.notifyWork
-        ? async (threadId) => {
-            await this.scheduler.schedule(threadId);
-            opts.notifyWork!();
-          }
-        : (threadId) => this.scheduler.schedule(threadId),
+      schedule: async (threadId) => {
+        await this.scheduler.schedule(threadId);
+        opts.notifyWork?.();
+      },
       wake: () => {
         this.scheduler.wake();
         opts.notifyWork?.();

@@ -197,19 +197,18 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   };
 }
 
-const globalKey = processAppKey;
-type GlobalWithApp = typeof globalThis & { [globalKey]?: Promise<RunningApp> };
+type GlobalWithApp = typeof globalThis & { [processAppKey]?: Promise<RunningApp> };
 
 /** The process-wide app, created on first use and shared by route handlers, tRPC and instrumentation. */
 export function getApp(): Promise<RunningApp> {
   const g = globalThis as GlobalWithApp;
-  if (!g[globalKey]) {
-    g[globalKey] = createApp({ config: loadProcessConfig() }).catch((err) => {
-      delete g[globalKey];
+  if (!g[processAppKey]) {
+    g[processAppKey] = createApp({ config: loadProcessConfig() }).catch((err) => {
+      delete g[processAppKey];
       throw err;
     });
   }
-  return g[globalKey];
+  return g[processAppKey];
 }
 
 /** The runtime thread's view of each MCP server, with this thread's own sessions for servers it has not used. */

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { socketStream } from "./socket-stream";
 
 interface Waiting {
   config: pg.QueryConfig;
@@ -44,7 +45,7 @@ export class ReadBatcher {
     this.pool.connect().then(
       (client) => {
         // Corked: the statements pg writes one by one leave in one write once all are queued.
-        const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+        const stream = socketStream(client);
         stream?.cork?.();
         let broken: unknown;
         const answers = batch.map((w) =>

@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { Prisma } from "../generated/prisma/client";
 import { asPrismaLikePgError, pgGuarded, type DirectPg, type Row } from "./connection";
 import type { PrismaBridge } from "./prisma-bridge";
+import { socketStream } from "./socket-stream";
 
 /**
  * One runtime transaction on one pooled connection (pipeline mode, see connection.ts):
@@ -45,7 +46,7 @@ export class PgTransaction {
    * a system call, which on a virtual machine costs about as much as PostgreSQL takes to run a simple statement.
    */
   private send(c: pg.PoolClient, query: string | pg.QueryConfig): Promise<pg.QueryResult<Row>> {
-    const stream = (c as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    const stream = socketStream(c);
     if (!this.corked && stream?.cork && stream.uncork) {
       this.corked = true;
       stream.cork();
