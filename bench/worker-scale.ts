@@ -40,7 +40,7 @@ export async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
-function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+export function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "--import", path.join(root, "bench/worker-sql-hook.ts"), path.join(root, "scripts/worker.ts")], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -54,12 +54,17 @@ function startWorker(env: Record<string, string>): Promise<ChildProcess> {
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+    const logs = process.env.BENCH_WORKER_LOGS;
+    if (logs) {
+      child.stdout!.on("data", (d: Buffer) => fs.appendFileSync(logs, d));
+      child.stderr!.on("data", (d: Buffer) => fs.appendFileSync(logs, d));
+    }
     child.once("exit", (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
   });
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux; NaN elsewhere). */
-function cpuSeconds(pid: number | undefined): number {
+export function cpuSeconds(pid: number | undefined): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
     // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
@@ -69,7 +74,18 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-async function stopWorker(child: ChildProcess): Promise<void> {
+/** Context switches of a process so far (voluntary: it waited; involuntary: the kernel preempted it), from /proc. */
+export function contextSwitches(pid: number | undefined): { voluntary: number; involuntary: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
+    return { voluntary: field("voluntary_ctxt_switches"), involuntary: field("nonvoluntary_ctxt_switches") };
+  } catch {
+    return { voluntary: NaN, involuntary: NaN };
+  }
+}
+
+export async function stopWorker(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
@@ -78,12 +94,12 @@ async function stopWorker(child: ChildProcess): Promise<void> {
 }
 
 /** One round: a fresh database, the app without workers, `workers` worker processes, `threads` threads at once. */
-async function round1(
+export async function round1(
   fake: FakeServer,
   server: string,
   workers: number,
   threads: number,
-): Promise<{ seconds: number; database: string; workerCpu: number; appCpu: number; statements: Map<string, number> }> {
+): Promise<{ seconds: number; database: string; workerCpu: number; switches: { voluntary: number; involuntary: number }; appCpu: number; statements: Map<string, number> }> {
   const name = `${process.env.BENCH_DATABASE_PREFIX ?? "studio_bench_"}workers_${workers}_${process.pid}`.toLowerCase();
   const url = new URL(server);
   url.pathname = `/${name}`;
@@ -135,9 +151,17 @@ async function round1(
       for (const c of children) c.kill("SIGUSR2");
       await sleep(200);
       const cpu0 = children.map((c) => cpuSeconds(c.pid));
+      const cs0 = children.map((c) => contextSwitches(c.pid));
       const app0 = process.cpuUsage();
       const seconds = await run(ids);
       const workerCpu = children.reduce((acc, c, i) => acc + cpuSeconds(c.pid) - cpu0[i]!, 0);
+      const switches = children.reduce(
+        (acc, c, i) => {
+          const now = contextSwitches(c.pid);
+          return { voluntary: acc.voluntary + now.voluntary - cs0[i]!.voluntary, involuntary: acc.involuntary + now.involuntary - cs0[i]!.involuntary };
+        },
+        { voluntary: 0, involuntary: 0 },
+      );
       const a = process.cpuUsage(app0);
       for (const c of children) c.kill("SIGUSR1");
       await sleep(300);
@@ -148,7 +172,7 @@ async function round1(
         for (const [k, n] of JSON.parse(fs.readFileSync(file, "utf8")) as [string, number][]) statements.set(k, (statements.get(k) ?? 0) + n);
         fs.rmSync(file, { force: true });
       }
-      return { seconds, database: redactDatabaseUrl(databaseUrl), workerCpu, appCpu: (a.user + a.system) / 1e6, statements };
+      return { seconds, database: redactDatabaseUrl(databaseUrl), workerCpu, switches, appCpu: (a.user + a.system) / 1e6, statements };
     } finally {
       await Promise.all(children.map(stopWorker));
       await app.close();

@@ -26,6 +26,16 @@ export interface Metrics {
   close(): void;
 }
 
+/**
+ * The metrics of a process that serves none (a worker process, `npm run worker`: its health server answers
+ * `/health` only, and the app processes count its work from the bus). Collecting them anyway cost a worker CPU every
+ * second whatever its work: the default metrics sample the event loop's delay every 10 ms.
+ */
+export function noMetrics(): Metrics {
+  const register = new client.Registry();
+  return { contentType: register.contentType, render: () => register.metrics(), close: () => {} };
+}
+
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
 export function createMetrics(sources: MetricsSources): Metrics {
