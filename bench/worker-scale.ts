@@ -47,7 +47,7 @@ export interface RoundResult {
 }
 
 /** How long each worker's idle CPU is read after the run (ms). */
-const IDLE_MS = 3000;
+const IDLE_MS = 5000;
 
 /**
  * One round: a fresh database, the app without workers, `workers` worker processes, `threads` threads posted at once

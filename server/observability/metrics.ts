@@ -27,9 +27,10 @@ export interface Metrics {
 }
 
 /**
- * The metrics of a process that serves none (a worker process, `npm run worker`: its health server answers
- * `/health` only, and the app processes count its work from the bus). Collecting them anyway cost a worker CPU every
- * second whatever its work: the default metrics sample the event loop's delay every 10 ms.
+ * The metrics of an app that serves none: a worker process (`npm run worker`: its health server answers `/health`
+ * only, and the app processes count its work from the bus) or the runtime thread of RUNTIME_THREAD=1 (the main
+ * thread counts its events). Collecting them anyway cost CPU every second whatever the work: the default metrics
+ * sample the event loop's delay every 10 ms.
  */
 export function noMetrics(): Metrics {
   const register = new client.Registry();

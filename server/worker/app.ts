@@ -158,7 +158,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
   await runtimeThread?.ready;
   // A worker process serves no metrics (the app processes count its work from the bus): it collects none.
   const metrics =
-    role === "worker" && process.env.WSC_AB !== "A"
+    role === "worker"
       ? noMetrics()
       : createMetrics({
           subscribeAll: (listener) => bus.subscribeAll(listener),
