@@ -59,6 +59,11 @@ export function installSqlCounter(): void {
   };
 }
 
+/** A diagnostic count of its own (a key that is not a statement). */
+export function bumpSqlCount(key: string, n = 1): void {
+  counts.set(key, (counts.get(key) ?? 0) + n);
+}
+
 export function resetSqlCounts(): void {
   counts.clear();
 }

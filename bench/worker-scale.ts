@@ -3,22 +3,26 @@
  * run by 1, 2 and 4 worker processes (`scripts/worker.ts`) sharing the pg-boss queue. Each thread is a tool loop of
  * three LLM steps against the scripted server. Prints the throughput of each worker count (threads and steps per
  * second, from the first post until the last thread's final answer is stored) and the CPU time the workers spent
- * per step (on a machine that is short of cores, more workers cannot add throughput).
+ * per step (on a machine that is short of cores, more workers cannot add throughput). Apart from the per-step figure,
+ * each worker's CPU per second once the run is over (idle: what a worker costs whatever its work, multiplied by the
+ * workers over the run) and the workers' context switches per step.
  *
  * Needs a PostgreSQL server whose role may create databases: BENCH_POSTGRES_URL (or DATABASE_URL when it is a
  * postgres:// URL). Each worker count gets a fresh database named BENCH_DATABASE_PREFIX (default studio_bench_)…,
  * dropped afterwards.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { databaseTarget, postgresUrlOrUndefined, redactDatabaseUrl } from "@/server/db/database-url";
 import { migrateDatabase } from "@/server/db/migrate";
 import { loadConfig } from "@/server/env";
 import { createApp } from "@/server/worker/app";
 import { benchAgents, loopRules, root, round, row, sleep, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
+import { admin, startWorker, stopWorker, usageMeter, type Switches } from "./worker-processes";
+
+export { admin } from "./worker-processes";
 
 const STEPS = 3;
 /** Threads each round runs per worker before the measured batch (the same 3-step loop). */
@@ -29,61 +33,27 @@ export function adminUrl(): string | null {
   return postgresUrlOrUndefined(process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL) ?? null;
 }
 
-/** One statement on the PostgreSQL server (CREATE / DROP DATABASE), on a connection of its own. */
-export async function admin(url: string, sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
+export interface RoundResult {
+  seconds: number;
+  database: string;
+  /** CPU seconds of all workers over the measured run, and their main threads' context switches. */
+  workerCpu: number;
+  switches: Switches;
+  /** Each worker's CPU per second once the run is over (ms/s). */
+  idleCpu: number[];
+  appCpu: number;
+  /** Statements by key, and the hook's diagnostics (keys starting with `~`). */
+  statements: Map<string, number>;
 }
 
-function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", path.join(root, "bench/worker-sql-hook.ts"), path.join(root, "scripts/worker.ts")], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (out.includes("[worker]")) resolve(child);
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-    child.once("exit", (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
-  });
-}
+/** How long each worker's idle CPU is read after the run (ms). */
+const IDLE_MS = 5000;
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux; NaN elsewhere). */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
-async function stopWorker(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) child.kill("SIGKILL");
-}
-
-/** One round: a fresh database, the app without workers, `workers` worker processes, `threads` threads at once. */
-async function round1(
-  fake: FakeServer,
-  server: string,
-  workers: number,
-  threads: number,
-): Promise<{ seconds: number; database: string; workerCpu: number; appCpu: number; statements: Map<string, number> }> {
+/**
+ * One round: a fresh database, the app without workers, `workers` worker processes, `threads` threads posted at once
+ * (or one every `paceMs`: work arriving steadily rather than in one burst).
+ */
+export async function round1(fake: FakeServer, server: string, workers: number, threads: number, paceMs = 0): Promise<RoundResult> {
   const name = `${process.env.BENCH_DATABASE_PREFIX ?? "studio_bench_"}workers_${workers}_${process.pid}`.toLowerCase();
   const url = new URL(server);
   url.pathname = `/${name}`;
@@ -116,7 +86,15 @@ async function round1(
       };
       const run = async (ids: string[]) => {
         const t0 = performance.now();
-        await Promise.all(ids.map((id) => app.runtime.postMessage(id, { content: "ws start" })));
+        const post = (id: string) => app.runtime.postMessage(id, { content: "ws start" });
+        if (paceMs > 0) {
+          const posted: Promise<unknown>[] = [];
+          for (const id of ids) {
+            posted.push(post(id));
+            await sleep(paceMs);
+          }
+          await Promise.all(posted);
+        } else await Promise.all(ids.map(post));
         // Done when every thread stored its final answer (polled in the database; the workers are other processes).
         for (;;) {
           const done = await app.prisma.message.count({ where: { threadId: { in: ids }, role: "assistant", content: "done" } });
@@ -134,10 +112,10 @@ async function round1(
       const ids = await batch(threads);
       for (const c of children) c.kill("SIGUSR2");
       await sleep(200);
-      const cpu0 = children.map((c) => cpuSeconds(c.pid));
+      const meter = usageMeter(children.map((c) => c.pid));
       const app0 = process.cpuUsage();
       const seconds = await run(ids);
-      const workerCpu = children.reduce((acc, c, i) => acc + cpuSeconds(c.pid) - cpu0[i]!, 0);
+      const { cpu: workerCpu, switches } = meter();
       const a = process.cpuUsage(app0);
       for (const c of children) c.kill("SIGUSR1");
       await sleep(300);
@@ -148,7 +126,12 @@ async function round1(
         for (const [k, n] of JSON.parse(fs.readFileSync(file, "utf8")) as [string, number][]) statements.set(k, (statements.get(k) ?? 0) + n);
         fs.rmSync(file, { force: true });
       }
-      return { seconds, database: redactDatabaseUrl(databaseUrl), workerCpu, appCpu: (a.user + a.system) / 1e6, statements };
+      // Idle: the workers with nothing to run (the last completions settle first).
+      await sleep(1000);
+      const idle = usageMeter(children.map((c) => c.pid));
+      await sleep(IDLE_MS);
+      const idleCpu = idle().perProcessCpu.map((s) => (s * 1000) / (IDLE_MS / 1000));
+      return { seconds, database: redactDatabaseUrl(databaseUrl), workerCpu, switches, idleCpu, appCpu: (a.user + a.system) / 1e6, statements };
     } finally {
       await Promise.all(children.map(stopWorker));
       await app.close();
@@ -171,7 +154,7 @@ export async function workerScale(fake: FakeServer, opts: Options): Promise<Scen
   const notes: string[] = [];
   for (const workers of counts) {
     const load = os.loadavg()[0]!.toFixed(2);
-    const { seconds, database, workerCpu, appCpu, statements } = await round1(fake, server, workers, threads);
+    const { seconds, database, workerCpu, switches, idleCpu, appCpu, statements } = await round1(fake, server, workers, threads);
     const scenario = `worker-scale ×${threads}, ${workers} worker${workers > 1 ? "s" : ""}`;
     rows.push(row(scenario, "throughput", [round(threads / seconds, 1)], "threads/s", `${round(seconds, 2)} s for all`));
     rows.push(row(scenario, "step throughput", [round((threads * STEPS) / seconds, 1)], "steps/s"));
@@ -179,14 +162,22 @@ export async function workerScale(fake: FakeServer, opts: Options): Promise<Scen
       row(scenario, "worker CPU per step", [round((workerCpu * 1000) / (threads * STEPS), 1)], "ms", `all workers: ${round(workerCpu, 1)} s CPU; app: ${round(appCpu, 1)} s`),
     );
     const steps = threads * STEPS;
-    const total = [...statements.values()].reduce((a, b) => a + b, 0);
-    const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, n]) => `${k} ${round(n / steps, 2)}`);
+    const idleSum = idleCpu.reduce((a, b) => a + b, 0);
+    rows.push(row(scenario, "worker CPU per second, idle", idleCpu, "ms/s", `each worker, ${IDLE_MS / 1000} s after the run; over the run all workers: ${round((idleSum * seconds) / steps, 2)} ms per step`));
+    rows.push(
+      row(scenario, "worker context switches per step", [round(switches.voluntary / steps, 2)], "switches", `voluntary (wake-ups); involuntary (preempted): ${round(switches.involuntary / steps, 2)}`),
+    );
+    const stmts = [...statements].filter(([k]) => !k.startsWith("~"));
+    const diagnostics = [...statements].filter(([k]) => k.startsWith("~")).map(([k, n]) => `${k.slice(1)} ${round(n / steps, 3)}`);
+    const total = stmts.reduce((a, [, n]) => a + n, 0);
+    const top = stmts.sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, n]) => `${k} ${round(n / steps, 2)}`);
     rows.push(row(scenario, "worker SQL statements per step", [round(total / steps, 1)], "stmts", "all workers, pg-boss included"));
     notes.push(`worker-scale, ${workers} worker process(es): ${threads} threads × ${STEPS} steps in ${round(seconds, 2)} s on ${database}; load average before: ${load}`);
     notes.push(`worker-scale, ${workers} worker process(es): statements per step, all workers: ${round(total / steps, 1)}; ${top.join(", ")}`);
+    notes.push(`worker-scale, ${workers} worker process(es): per step, all workers: ${diagnostics.sort().join(", ")}`);
   }
   notes.push(
-    `worker-scale: one run per worker count; an API-only app process posts every message, worker processes (64 activations each at most) run the threads from the shared pg-boss queue; ${WARMUP_THREADS} threads per worker run through the same workers first (warm-up, not measured); statements counted per key, the 20 most frequent shown`,
+    `worker-scale: one run per worker count; an API-only app process posts every message, worker processes (64 activations each at most) run the threads from the shared pg-boss queue; ${WARMUP_THREADS} threads per worker run through the same workers first (warm-up, not measured); statements counted per key, the 20 most frequent shown; "notified" counts the NOTIFYs each worker received, "fetch empty" the queue fetches that found no job`,
   );
   return { rows, notes };
 }

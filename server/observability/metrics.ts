@@ -26,6 +26,17 @@ export interface Metrics {
   close(): void;
 }
 
+/**
+ * The metrics of an app that serves none: a worker process (`npm run worker`: its health server answers `/health`
+ * only, and the app processes count its work from the bus) or the runtime thread of RUNTIME_THREAD=1 (the main
+ * thread counts its events). Collecting them anyway cost CPU every second whatever the work: the default metrics
+ * sample the event loop's delay every 10 ms.
+ */
+export function noMetrics(): Metrics {
+  const register = new client.Registry();
+  return { contentType: register.contentType, render: () => register.metrics(), close: () => {} };
+}
+
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
 export function createMetrics(sources: MetricsSources): Metrics {

@@ -23,7 +23,7 @@ import { startRuntimeThread } from "./runtime-thread";
 import { processAppKey } from "./process-app";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 import { loadSecretsKey } from "./secrets-key";
-import { createMetrics } from "@/server/observability/metrics";
+import { createMetrics, noMetrics } from "@/server/observability/metrics";
 import { componentLogger, logFunction } from "@/server/observability/logger";
 import type { App, ProcessRole } from "@/server/api/app-context";
 import type { EventBus, McpServerStatus } from "@/server/runtime/ports";
@@ -156,17 +156,21 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     (m) => runtime.abortRemote(m.threadId, m.reason),
   );
   await runtimeThread?.ready;
-  const metrics = createMetrics({
-    subscribeAll: (listener) => bus.subscribeAll(listener),
-    prices: (model) => {
-      const def = registry.current().models.get(model)?.definition;
-      return def ? { input: def.inputPrice, output: def.outputPrice } : undefined;
-    },
-    queueDepth: async () => {
-      const depth = await (pgWork ? pgWork.queueDepth() : queries.health.workItemDepth());
-      return { pending: Number(depth.pending) || 0, claimed: Number(depth.claimed) || 0 };
-    },
-  });
+  // A worker process serves no metrics (the app processes count its work from the bus): it collects none.
+  const metrics =
+    role === "worker"
+      ? noMetrics()
+      : createMetrics({
+          subscribeAll: (listener) => bus.subscribeAll(listener),
+          prices: (model) => {
+            const def = registry.current().models.get(model)?.definition;
+            return def ? { input: def.inputPrice, output: def.outputPrice } : undefined;
+          },
+          queueDepth: async () => {
+            const depth = await (pgWork ? pgWork.queueDepth() : queries.health.workItemDepth());
+            return { pending: Number(depth.pending) || 0, claimed: Number(depth.claimed) || 0 };
+          },
+        });
   return {
     config: cfg,
     registry,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "../client";
 import { migrateDatabase } from "../migrate";
@@ -220,6 +221,22 @@ describe.skipIf(!adminUrl)("the work port on pg-boss", () => {
     const items = await claimWithin(a.store, "worker-a", 5000);
     expect(items.map((i) => [i.kind, i.threadId])).toEqual([["run", orphan.id]]);
     await a.store.complete(items[0]!.id);
+  });
+  it("does not queue a second run for a thread whose job a worker fetched but whose lease it has not taken yet", async () => {
+    const a = await proc({ sweepMs: 0 });
+    const persistence = createPersistence(a.prisma);
+    const thread = await persistence.threads.create({ agentId: "chat", state: initialThreadState(), status: "running" });
+    await a.store.enqueue({ kind: "run", threadId: thread.id, dedupeKey: `run:${thread.id}` });
+    // Fetched (active) by some worker that has not reached its lease yet: the sweep must see the job.
+    const [job] = await a.queue.boss.fetch(THREAD_WORK_QUEUE, { batchSize: 1 });
+    expect(job).toBeDefined();
+    const items = await a.store.claim("worker-a", 10, 30_000);
+    // Threads other tests left running may be queued here; this one is not.
+    expect(items.filter((i) => i.threadId === thread.id)).toEqual([]);
+    for (const i of items) await a.store.complete(i.id);
+    const { rows } = await (a.queue.boss.getDb() as PgBoss.Db).executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE singleton_key = $1`, [`run:${thread.id}`]);
+    expect(rows[0]!.n).toBe(1);
+    await a.queue.boss.complete(THREAD_WORK_QUEUE, job!.id);
   });
   it("asks the queue for the next start at most once a second; a delayed job notified meanwhile is known at once", async () => {
     const a = await proc();

@@ -120,9 +120,11 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
   /**
    * A process that stored a thread's work and died before queuing its job (an API-only app has no scheduler that
    * would re-queue it at restart) leaves a running thread nobody runs. Queue a run for each running thread whose
-   * lease is not held; the `short` policy makes it a no-op where a job is already waiting. A parent waiting for a
-   * blocking child that still runs is left alone: it has nothing to do until the child reports (which queues its run
-   * in the same transaction), and an activation now would only re-enter the pending call.
+   * lease is not held and that has no job waiting or running. A parent waiting for a blocking child that still runs
+   * is left alone: it has nothing to do until the child reports (which queues its run in the same transaction), and
+   * an activation now would only re-enter the pending call. Every worker sweeps: without the job check, a sweep
+   * queued a second run for each thread whose job a worker had fetched but whose lease it had not yet taken (the
+   * `short` policy dedupes waiting jobs only), and that run was put back, fetched again and run for nothing.
    */
   async function sweep(): Promise<void> {
     if (Date.now() - work.lastSweep < work.sweepMs) return;
@@ -135,7 +137,14 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
     const held = new Set(
       (await db.lease.findMany({ where: { key: { in: running.map(threadLease) }, expiresAt: { gt: new Date() } }, select: { key: true } })).map((l) => l.key),
     );
-    for (const id of running) if (!held.has(threadLease(id))) await enqueueRun(id);
+    const unleased = running.filter((id) => !held.has(threadLease(id)));
+    if (unleased.length === 0) return;
+    const { rows } = await rootDb.executeSql(
+      `SELECT singleton_key AS "key" FROM ${PG_BOSS_SCHEMA}.job WHERE name = $1 AND state < 'completed' AND singleton_key = ANY($2::text[])`,
+      [THREAD_WORK_QUEUE, unleased.map((id) => `run:${id}`)],
+    );
+    const queued = new Set(rows.map((r) => String(r.key)));
+    for (const id of unleased) if (!queued.has(`run:${id}`)) await enqueueRun(id);
   }
 
   /** Take over the threads of dead workers (their heartbeat stale, or their process gone from this machine). */
