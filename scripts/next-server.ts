@@ -20,6 +20,7 @@ import { trackRequest } from "../server/api/request-log";
 import { answerWithFetchHandler } from "../server/api/node-http";
 import { isDirectApiRequest, publishedRestHandler } from "../server/api/rest/published-handler";
 import { STATIC_SECURITY_HEADERS } from "../server/api/security-headers";
+import { restoreNativeDate } from "./native-date";
 
 const securityHeaders = Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key.toLowerCase(), h.value]));
 
@@ -35,6 +36,7 @@ export async function serveNext(opts: {
   const createNext = typeof mod.default === "function" ? mod.default : mod.default.default;
   const app = createNext({ dev: opts.dev, dir: opts.dir, hostname: opts.host ?? "localhost", port: opts.port });
   await app.prepare();
+  if (!opts.dev) restoreNativeDate();
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
     stampPeerAddress(req.headers, req.socket.remoteAddress);

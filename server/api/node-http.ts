@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { stampPeerAddress } from "./auth/client-address";
+import { directBodyOf } from "./direct-body";
 import { frontRefusal } from "./http-front";
 import { trackRequest } from "./request-log";
 
@@ -72,6 +73,18 @@ export async function answerWithFetchHandler(
     if (cookies.length > 0) out["set-cookie"] = cookies;
     res.writeHead(response.status, out);
     if (!response.body) return void res.end();
+    // A body that can be produced straight into the socket (an SSE stream): no web stream between its chunks and
+    // `res.write`. A write to a response whose client went away says so, and the producer stops (its feed ends);
+    // `close` also aborts the handler's signal above.
+    const direct = directBodyOf(response);
+    const sink = {
+      write(chunk: Uint8Array) {
+        if (res.destroyed) return false;
+        res.write(chunk);
+        return !res.destroyed;
+      },
+    };
+    if (direct && !response.body.locked && (await direct.run(sink))) return void res.end();
     const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
