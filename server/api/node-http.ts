@@ -48,11 +48,13 @@ export async function answerWithFetchHandler(
   try {
     const host = req.headers.host ?? "127.0.0.1";
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) {
+    // Name/value pairs, which the `Request` takes into its own headers once (a `Headers` built here was copied again).
+    const headers: [string, string][] = [];
+    for (const k in req.headers) {
+      const v = req.headers[k];
       if (v === undefined) continue;
-      if (Array.isArray(v)) for (const x of v) headers.append(k, x);
-      else headers.append(k, v);
+      if (Array.isArray(v)) for (const x of v) headers.push([k, x]);
+      else headers.push([k, v]);
     }
     const small = hasBody ? readSmallBody(req) : null;
     const request = new Request(`http://${host}${req.url ?? "/"}`, {
