@@ -44,7 +44,7 @@ export async function serveNext(opts: {
     const refused = frontRefusal(req.method, req.url);
     if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
     const api = opts.directApi && isDirectApiRequest(req.method, req.url) ? publishedRestHandler() : undefined;
-    if (api) return void answerWithFetchHandler(api, req, res, securityHeaders);
+    if (api) return void answerWithFetchHandler(api, req, res, securityHeaders, { lite: true });
     void handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {

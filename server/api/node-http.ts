@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { stampPeerAddress } from "./auth/client-address";
 import { directBodyOf } from "./direct-body";
+import { FrontRequest } from "./front-request";
 import { frontRefusal } from "./http-front";
 import { trackRequest } from "./request-log";
 
@@ -38,6 +39,8 @@ export async function answerWithFetchHandler(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   extraHeaders: Record<string, string> = {},
+  /** The handler is the REST dispatcher (rest/router.ts): it gets a `FrontRequest` (front-request.ts), not a `Request`. */
+  opts: { lite?: boolean } = {},
 ): Promise<void> {
   const controller = new AbortController();
   // The client went away before the response was over (an SSE stream it closed): the handler's signal says so. A
@@ -57,14 +60,17 @@ export async function answerWithFetchHandler(
       else headers.push([k, v]);
     }
     const small = hasBody ? readSmallBody(req) : null;
-    const request = new Request(`http://${host}${req.url ?? "/"}`, {
-      method: req.method,
-      headers,
-      body: small ? await small : hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-      signal: controller.signal,
-      // Required by Node's fetch for streamed request bodies.
-      ...(hasBody && !small ? { duplex: "half" } : {}),
-    } as RequestInit);
+    const url = `http://${host}${req.url ?? "/"}`;
+    const request = opts.lite
+      ? (new FrontRequest(url, req.method ?? "GET", headers, small ? await small : hasBody ? req : null, controller.signal) as unknown as Request)
+      : new Request(url, {
+          method: req.method,
+          headers,
+          body: small ? await small : hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+          signal: controller.signal,
+          // Required by Node's fetch for streamed request bodies.
+          ...(hasBody && !small ? { duplex: "half" } : {}),
+        } as RequestInit);
     const response = await handler(request);
     const out: Record<string, string | string[]> = { ...extraHeaders };
     for (const [k, v] of response.headers) {
@@ -128,14 +134,15 @@ function drainedOrClosed(res: http.ServerResponse): Promise<void> {
  */
 export async function serveFetchHandler(
   handler: FetchHandler,
-  opts: { port?: number; host?: string } = {},
+  /** `rest`: the handler is the REST dispatcher, which takes the front's lighter request (see answerWithFetchHandler). */
+  opts: { port?: number; host?: string; rest?: boolean } = {},
 ): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     stampPeerAddress(req.headers, req.socket.remoteAddress);
     trackRequest(req, res);
     const refused = frontRefusal(req.method, req.url);
     if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
-    void answerWithFetchHandler(handler, req, res);
+    void answerWithFetchHandler(handler, req, res, {}, { lite: opts.rest === true });
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
