@@ -11,7 +11,7 @@ import { createApp } from "../server/worker/app";
 const config = loadConfig();
 const tracing = await startTracing("api");
 const app = await createApp({ config });
-const server = await serveFetchHandler(createRestHandler(async () => app), { port: config.PORT, host: config.HOST ?? "127.0.0.1" });
+const server = await serveFetchHandler(createRestHandler(async () => app), { port: config.PORT, host: config.HOST ?? "127.0.0.1", rest: true });
 console.log(`api-server listening on ${server.url}`);
 const shutdown = async () => {
   await server.close();

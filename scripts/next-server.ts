@@ -20,6 +20,7 @@ import { trackRequest } from "../server/api/request-log";
 import { answerWithFetchHandler } from "../server/api/node-http";
 import { isDirectApiRequest, publishedRestHandler } from "../server/api/rest/published-handler";
 import { STATIC_SECURITY_HEADERS } from "../server/api/security-headers";
+import { restoreNativeDate } from "./native-date";
 
 const securityHeaders = Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key.toLowerCase(), h.value]));
 
@@ -35,6 +36,7 @@ export async function serveNext(opts: {
   const createNext = typeof mod.default === "function" ? mod.default : mod.default.default;
   const app = createNext({ dev: opts.dev, dir: opts.dir, hostname: opts.host ?? "localhost", port: opts.port });
   await app.prepare();
+  if (!opts.dev) restoreNativeDate();
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
     stampPeerAddress(req.headers, req.socket.remoteAddress);
@@ -42,7 +44,7 @@ export async function serveNext(opts: {
     const refused = frontRefusal(req.method, req.url);
     if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
     const api = opts.directApi && isDirectApiRequest(req.method, req.url) ? publishedRestHandler() : undefined;
-    if (api) return void answerWithFetchHandler(api, req, res, securityHeaders);
+    if (api) return void answerWithFetchHandler(api, req, res, securityHeaders, { lite: true });
     void handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { stampPeerAddress } from "./auth/client-address";
+import { directBodyOf } from "./direct-body";
+import { FrontRequest } from "./front-request";
 import { frontRefusal } from "./http-front";
 import { trackRequest } from "./request-log";
 
@@ -37,6 +39,8 @@ export async function answerWithFetchHandler(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   extraHeaders: Record<string, string> = {},
+  /** The handler is the REST dispatcher (rest/router.ts): it gets a `FrontRequest` (front-request.ts), not a `Request`. */
+  opts: { lite?: boolean } = {},
 ): Promise<void> {
   const controller = new AbortController();
   // The client went away before the response was over (an SSE stream it closed): the handler's signal says so. A
@@ -47,21 +51,26 @@ export async function answerWithFetchHandler(
   try {
     const host = req.headers.host ?? "127.0.0.1";
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) {
+    // Name/value pairs, which the `Request` takes into its own headers once (a `Headers` built here was copied again).
+    const headers: [string, string][] = [];
+    for (const k in req.headers) {
+      const v = req.headers[k];
       if (v === undefined) continue;
-      if (Array.isArray(v)) for (const x of v) headers.append(k, x);
-      else headers.append(k, v);
+      if (Array.isArray(v)) for (const x of v) headers.push([k, x]);
+      else headers.push([k, v]);
     }
     const small = hasBody ? readSmallBody(req) : null;
-    const request = new Request(`http://${host}${req.url ?? "/"}`, {
-      method: req.method,
-      headers,
-      body: small ? await small : hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-      signal: controller.signal,
-      // Required by Node's fetch for streamed request bodies.
-      ...(hasBody && !small ? { duplex: "half" } : {}),
-    } as RequestInit);
+    const url = `http://${host}${req.url ?? "/"}`;
+    const request = opts.lite
+      ? (new FrontRequest(url, req.method ?? "GET", headers, small ? await small : hasBody ? req : null, controller.signal) as unknown as Request)
+      : new Request(url, {
+          method: req.method,
+          headers,
+          body: small ? await small : hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+          signal: controller.signal,
+          // Required by Node's fetch for streamed request bodies.
+          ...(hasBody && !small ? { duplex: "half" } : {}),
+        } as RequestInit);
     const response = await handler(request);
     const out: Record<string, string | string[]> = { ...extraHeaders };
     for (const [k, v] of response.headers) {
@@ -72,6 +81,18 @@ export async function answerWithFetchHandler(
     if (cookies.length > 0) out["set-cookie"] = cookies;
     res.writeHead(response.status, out);
     if (!response.body) return void res.end();
+    // A body that can be produced straight into the socket (an SSE stream): no web stream between its chunks and
+    // `res.write`. A write to a response whose client went away says so, and the producer stops (its feed ends);
+    // `close` also aborts the handler's signal above.
+    const direct = directBodyOf(response);
+    const sink = {
+      write(chunk: Uint8Array) {
+        if (res.destroyed) return false;
+        res.write(chunk);
+        return !res.destroyed;
+      },
+    };
+    if (direct && !response.body.locked && (await direct.run(sink))) return void res.end();
     const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -113,14 +134,15 @@ function drainedOrClosed(res: http.ServerResponse): Promise<void> {
  */
 export async function serveFetchHandler(
   handler: FetchHandler,
-  opts: { port?: number; host?: string } = {},
+  /** `rest`: the handler is the REST dispatcher, which takes the front's lighter request (see answerWithFetchHandler). */
+  opts: { port?: number; host?: string; rest?: boolean } = {},
 ): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     stampPeerAddress(req.headers, req.socket.remoteAddress);
     trackRequest(req, res);
     const refused = frontRefusal(req.method, req.url);
     if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
-    void answerWithFetchHandler(handler, req, res);
+    void answerWithFetchHandler(handler, req, res, {}, { lite: opts.rest === true });
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -52,7 +52,7 @@ export async function startTestApp(
     projectRoot,
   );
   const app = await createApp({ config, projectRoot });
-  const server = await serveFetchHandler(createRestHandler(async () => app));
+  const server = await serveFetchHandler(createRestHandler(async () => app), { rest: true });
   return {
     app,
     url: server.url,

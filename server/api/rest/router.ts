@@ -3,6 +3,7 @@ import type { Caller } from "@/shared/caller";
 import { assertScope, assertSession } from "../auth/access";
 import { authenticate, PUBLIC_PATHS } from "../auth/guard";
 import { ApiError, errorResponse } from "../errors";
+import { fetchRequestOf } from "../front-request";
 import { assertJsonWithinLimits } from "../json-limits";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -30,6 +31,11 @@ export interface Route<App> {
   path: string;
   handler: RouteHandler<App>;
   scope?: RouteScope;
+  /**
+   * The handler reads of its request only the method, URL, headers, signal and `text()`/`json()`: served by the HTTP
+   * front, it gets the front's lighter request (api/front-request.ts). Any other route gets a real `Request`.
+   */
+  lite?: boolean;
 }
 
 function assertRouteScope(caller: Caller, route: Route<unknown>): void {
@@ -81,10 +87,11 @@ export function createRestDispatcher<App>(routes: Route<App>[], getApp: () => Pr
         route.keys.forEach((k, i) => {
           params[k] = decodePathPart(m[i + 1] ?? "");
         });
+        const req = route.lite ? request : fetchRequestOf(request);
         const app = await getApp();
-        const caller = PUBLIC_PATHS.has(url.pathname) ? null : await authenticate(request, app as never);
+        const caller = PUBLIC_PATHS.has(url.pathname) ? null : await authenticate(req, app as never);
         if (caller) assertRouteScope(caller, route as Route<unknown>);
-        return await route.handler({ request, url, params, app, caller });
+        return await route.handler({ request: req, url, params, app, caller });
       }
       if (pathMatched) throw new ApiError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${url.pathname}`);
       throw new ApiError(404, "NOT_FOUND", `No route for ${request.method} ${url.pathname}`);

@@ -2,6 +2,7 @@ import type { ThreadEventEnvelope } from "@/shared/runtime-events";
 import type { App } from "../app-context";
 import type { RouteContext } from "../rest/router";
 import { envelopeText } from "@/server/runtime/events/envelope-text";
+import { dualBody, withDirectBody } from "../direct-body";
 import { threadEventBatches } from "./event-feed";
 
 const HEARTBEAT_MS = 15_000;
@@ -48,35 +49,27 @@ export async function streamHandler({ params, request, url, app }: RouteContext<
   const abort = new AbortController();
   request.signal.addEventListener("abort", () => abort.abort());
   let heartbeat: NodeJS.Timeout | undefined;
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (chunk: string | Uint8Array) => {
-        try {
-          controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
-        } catch {
-          abort.abort();
-        }
-      };
-      send(`retry: 2000\n: connected to thread ${thread.id}\n\n`);
-      heartbeat = setInterval(() => send(`: heartbeat\n\n`), HEARTBEAT_MS);
-      try {
-        // A batch (a page of the log, a transaction's events) goes out as one chunk: one write, not one per event.
-        for await (const batch of threadEventBatches({ bus: app.bus, events: app.persistence.events }, thread.id, afterSeq, abort.signal)) {
-          send(batch.length === 1 ? sseFrameBytes(batch[0]!) : Buffer.concat(batch.map(sseFrameBytes)));
-        }
-      } finally {
-        clearInterval(heartbeat);
-        try {
-          controller.close();
-        } catch {}
+  const stop = () => {
+    clearInterval(heartbeat);
+    abort.abort();
+  };
+  // Written through the response's web stream, or straight to the socket by the HTTP front (direct-body.ts).
+  const { stream, direct } = dualBody(async (write) => {
+    const send = (chunk: string | Uint8Array) => {
+      if (!write(typeof chunk === "string" ? encoder.encode(chunk) : chunk)) abort.abort();
+    };
+    send(`retry: 2000\n: connected to thread ${thread.id}\n\n`);
+    heartbeat = setInterval(() => send(`: heartbeat\n\n`), HEARTBEAT_MS);
+    try {
+      // A batch (a page of the log, a transaction's events) goes out as one chunk: one write, not one per event.
+      for await (const batch of threadEventBatches({ bus: app.bus, events: app.persistence.events }, thread.id, afterSeq, abort.signal)) {
+        send(batch.length === 1 ? sseFrameBytes(batch[0]!) : Buffer.concat(batch.map(sseFrameBytes)));
       }
-    },
-    cancel() {
+    } finally {
       clearInterval(heartbeat);
-      abort.abort();
-    },
-  });
-  return new Response(stream, {
+    }
+  }, stop);
+  const response = new Response(stream, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",
@@ -84,4 +77,5 @@ export async function streamHandler({ params, request, url, app }: RouteContext<
       "x-accel-buffering": "no",
     },
   });
+  return withDirectBody(response, direct);
 }

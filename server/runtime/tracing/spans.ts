@@ -1,4 +1,4 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from "@opentelemetry/api";
+import { ProxyTracerProvider, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from "@opentelemetry/api";
 import { newId } from "../ids";
 import type { LlmAttempt } from "../llm/types";
 import type { ThreadRecord } from "../ports";
@@ -28,7 +28,21 @@ const activationIds = new Map<string, string>();
 const toolCalls = new Map<string, Open>();
 const callKey = (threadId: string, callId: string) => `${threadId}\u0000${callId}`;
 
+/** The provider the API delegates to while no SDK is registered. */
+const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/**
+ * No SDK registered (the default): every span would be the API's non-recording one, so none is made. Asked per span
+ * (an SDK may be registered after start). Starting a non-recording span is not free in the app's server, where
+ * Next.js wraps each tracer's `startSpan` in an async-context exit.
+ */
+function tracingOff(): boolean {
+  const provider = trace.getTracerProvider();
+  return provider instanceof ProxyTracerProvider && provider.getDelegate() === NOOP_PROVIDER;
+}
+
 function open(name: string, kind: SpanKind, parent: Context, attributes: Record<string, string | number>, startTime?: Date): Open | null {
+  if (tracingOff()) return null;
   const span = tracer().startSpan(name, { kind, attributes, ...(startTime ? { startTime } : {}) }, parent);
   if (!span.isRecording()) return null;
   return { span, ctx: trace.setSpan(parent, span) };
