@@ -83,6 +83,31 @@ describe.skipIf(!adminUrl)("PostgreSQL step transactions", () => {
     await expect(again.commit()).rejects.toMatchObject({ code: "P2002" });
   });
 
+  it("sends a transaction of one write without waiting for its answer, which says whether it was stored", async () => {
+    const id = await thread();
+    const log = `INSERT INTO "Lease" ("key", "owner", "expiresAt", "updatedAt") VALUES (?, ?, now(), now())`;
+    const sent = tx();
+    await sent.write(log, `${id}-sent`, id);
+    const { answered } = await sent.commitSent();
+    await answered;
+    expect(await count(`SELECT COUNT(*) AS n FROM "Lease" WHERE "owner" = $1`, id)).toBe(1);
+    // Its failure comes with the answer, mapped like any unique violation; the connection serves on.
+    const again = tx();
+    await again.write(log, `${id}-sent`, id);
+    const second = await again.commitSent();
+    await expect(second.answered).rejects.toMatchObject({ code: "P2002" });
+    const after = tx();
+    await after.write(log, `${id}-after`, id);
+    await (await after.commitSent()).answered;
+    expect(await count(`SELECT COUNT(*) AS n FROM "Lease" WHERE "owner" = $1`, id)).toBe(2);
+    // A transaction of more than that commits as `commit` does: stored once it resolves.
+    const whole = tx();
+    await whole.lock(id);
+    await whole.write(`UPDATE "Thread" SET "name" = ? WHERE "id" = ?`, "whole", id);
+    await (await whole.commitSent()).answered;
+    expect((await pool.query(`SELECT "name" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].name).toBe("whole");
+  });
+
   it("a write held first still goes out, in order, once the transaction has more", async () => {
     const id = await thread();
     const t = tx();

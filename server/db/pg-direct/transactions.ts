@@ -186,6 +186,32 @@ export class PgTransaction {
     }
   }
 
+  /**
+   * Send the commit without waiting for its answer: resolves once it is sent, with `answered`, which settles with the
+   * answer (rejects if it failed). A transaction of one held write (see `write`) sends it alone, in autocommit, on a
+   * pooled connection: it is written to the socket when this resolves, so it reaches PostgreSQL even if this process
+   * dies next. Any other transaction commits as `commit` does, its answer awaited before this resolves.
+   */
+  async commitSent(): Promise<{ answered: Promise<void> }> {
+    const alone = this.deferred;
+    if (this.connecting || !alone) {
+      await this.commit();
+      return { answered: Promise.resolve() };
+    }
+    this.deferred = null;
+    const c = await pgGuarded(() => this.direct.pool.connect());
+    // An idle connection writes a statement as it is queued (pg's Client.query on a ready client).
+    const answered = c.query(alone).then(
+      () => c.release(),
+      (err: unknown) => {
+        // A statement's own error leaves the connection usable; a broken one is not reused.
+        c.release((err as { code?: unknown })?.code ? undefined : err instanceof Error ? err : true);
+        throw asFirst(err);
+      },
+    );
+    return { answered };
+  }
+
   async rollback(reason: unknown): Promise<void> {
     this.deferred = null;
     if (!this.connecting) return;
