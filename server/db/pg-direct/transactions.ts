@@ -21,6 +21,7 @@ export class PgTransaction {
   private failure: unknown = null;
   private prismaTx: Promise<{ tx: Prisma.TransactionClient; close(err?: unknown): Promise<void> }> | null = null;
   private readonly locked = new Map<string, Promise<Row | null>>();
+  private readonly appended = new Set<string>();
   private corked = false;
   /** A write sent before any other statement, held back: alone at commit it runs without BEGIN/COMMIT. */
   private deferred: pg.QueryConfig | null = null;
@@ -97,6 +98,24 @@ export class PgTransaction {
     }
     const c = await this.connection();
     this.track(this.send(c, this.direct.config(sql, args)));
+  }
+
+  /**
+   * As `write` (not waited for; its failure fails the commit), and its rows go to `then` once answered, before the
+   * commit's answer.
+   */
+  async writeThen(sql: string, args: unknown[], then: (rows: Row[]) => void): Promise<void> {
+    const c = await this.connection();
+    this.track(this.send(c, this.direct.config(sql, args)).then((r) => then(r.rows)));
+  }
+
+  /** A message appended in this transaction (its tool calls cannot have started before it). */
+  noteAppended(messageId: string): void {
+    this.appended.add(messageId);
+  }
+
+  appendedHere(messageId: string): boolean {
+    return this.appended.has(messageId);
   }
 
   /** Lock the thread's row until commit and read it (once per transaction); null when there is no such thread. */
