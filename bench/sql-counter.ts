@@ -8,6 +8,30 @@ import { createRequire } from "node:module";
 
 const counts = new Map<string, number>();
 let installed = false;
+/** Socket writes of the PostgreSQL clients (each a round trip's request, however many statements it carries). */
+let pgWrites = 0;
+const watched = new WeakSet<object>();
+/** Called on each socket write of a PostgreSQL client (bench/trace-pg-step.ts marks them in its trace). */
+export const pgWriteHook: { on?: (client: object) => void } = {};
+
+type Writable = { _write?: (...a: unknown[]) => unknown; _writev?: (...a: unknown[]) => unknown };
+
+/** Count the writes of a client's socket (one per flush: several statements corked together are one write). */
+function watchWrites(client: object): void {
+  if (watched.has(client)) return;
+  const stream = (client as { connection?: { stream?: Writable } }).connection?.stream;
+  if (!stream) return;
+  watched.add(client);
+  for (const m of ["_write", "_writev"] as const) {
+    const original = stream[m];
+    if (!original) continue;
+    stream[m] = function (this: unknown, ...a: unknown[]) {
+      pgWrites++;
+      pgWriteHook.on?.(client);
+      return original.apply(this, a);
+    };
+  }
+}
 
 function key(sql: string): string {
   const s = sql.replace(/\s+/g, " ").trim();
@@ -55,6 +79,7 @@ export function installSqlCounter(): void {
   pg.Client.prototype.query = function (this: unknown, q: unknown, ...rest: unknown[]) {
     const text = typeof q === "string" ? q : (q as { text?: unknown } | null)?.text;
     if (typeof text === "string") count(text);
+    watchWrites(this as object);
     return query.call(this, q, ...rest);
   };
 }
@@ -66,6 +91,12 @@ export function bumpSqlCount(key: string, n = 1): void {
 
 export function resetSqlCounts(): void {
   counts.clear();
+  pgWrites = 0;
+}
+
+/** Socket writes of the PostgreSQL clients since the last reset (round trips, counted where they start). */
+export function pgSocketWrites(): number {
+  return pgWrites;
 }
 
 /** Statements counted since the last reset, most frequent first. */

@@ -22,7 +22,7 @@ import {
   type Options,
   type ScenarioResult,
 } from "./harness";
-import { installSqlCounter, resetSqlCounts, sqlCounts } from "./sql-counter";
+import { installSqlCounter, pgSocketWrites, resetSqlCounts, sqlCounts } from "./sql-counter";
 
 const STEPS = 50;
 const SYSTEM = "You are the bench looper.";
@@ -41,6 +41,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
   installSqlCounter();
   const b = await startBenchApp(fake.url, on ? { DATABASE_URL: on.databaseUrl } : {});
   let sql: [string, number][] = [];
+  let writes = 0;
   // One monitor per measured run: a monitor re-enabled after a pause would count the pause as one long delay.
   const delays: { p50: number; p99: number; max: number }[] = [];
   const bare: number[] = [];
@@ -101,6 +102,7 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
         const latency = first?.env.event.type === "llm.response" ? first.env.event.latencyMs : undefined;
         if (first && latency !== undefined) firstStep.push(first.t - latency - t0);
         sql = sqlCounts();
+        writes = pgSocketWrites();
         logBytes.push(await storedLogBytes(b, id));
       }
       await fake.clear();
@@ -138,7 +140,8 @@ export async function stepOverhead(fake: FakeServer, opts: Options, on?: { datab
     notes: [
       `Scenario ${name} database: ${b.database}`,
       `Scenario ${name} SQL statements per step (last run, ${on ? "every query of the process's PostgreSQL clients, NOTIFY included" : "SQLite driver"}): ${perStep(total)} in all; ` +
-        sql.slice(0, 14).map(([k, n]) => `${k} ${perStep(n)}`).join(", "),
+        sql.slice(0, 14).map(([k, n]) => `${k} ${perStep(n)}`).join(", ") +
+        (on ? `; socket writes of those clients (round trips) per step: ${perStep(writes)}` : ""),
       `Scenario 1 event-loop delay during our measured runs (perf_hooks, 5 ms resolution; per run, then the median over runs): p50 ${round(median(delays.map((d) => d.p50)), 1)} ms, p99 ${round(median(delays.map((d) => d.p99)), 1)} ms; the longest in any run ${round(Math.max(...delays.map((d) => d.max)), 1)} ms.`,
       `Scenario 1: ${STEPS} LLM calls per run (${STEPS - 1} echo tool calls, then text); ${runs} measured rounds after ${warmup} warm-up rounds, each round one run of (a), (a'), (b) and ours in turn; all stream. (a) and (a') run in a process of their own, (b) in another (bench/baseline-process.ts): @openai/agents keeps an AsyncLocalStorage, whose promise hooks (Node 20) would otherwise tax every promise of the process it ran in, ours or (a)'s.`,
     ],

@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { databaseTarget } from "@/server/db/database-url";
 import { migrateDatabase } from "@/server/db/migrate";
 import { createThread, loopRules, postMessage, root, startBenchApp, startFakeServer, watchThread } from "./harness";
+import { installSqlCounter, pgSocketWrites, pgWriteHook, resetSqlCounts } from "./sql-counter";
 import { admin, adminUrl } from "./worker-scale";
 
 const log: string[] = [];
@@ -24,6 +25,11 @@ pg.Client.prototype.query = function (this: object, q: unknown, ...rest: unknown
     log.push(`[${ids.get(this)}] ${text.replace(/\s+/g, " ").slice(0, 160)}`);
   }
   return query.call(this, q, ...rest);
+};
+// Each socket write of a client (a round trip's request): a line of its own in the trace.
+installSqlCounter();
+pgWriteHook.on = (client) => {
+  if (on) log.push(`[${ids.get(client) ?? "?"}] ---- write`);
 };
 
 async function main() {
@@ -51,6 +57,7 @@ async function main() {
         const id = await createThread(b.url, "looper");
         const w = watchThread(b.app, id);
         on = i === 1 && !process.env.TRACE_QUIET;
+        if (i === 1) resetSqlCounts();
         await postMessage(b.url, id, "s1 start");
         await w.done;
         on = false;
@@ -63,6 +70,7 @@ async function main() {
       if (measured > 0) {
         console.log(`process CPU per step: ${((self.user + self.system) / 1000 / measured).toFixed(2)} ms`);
         console.log(`PostgreSQL backends' CPU per step: ${(serverMs / measured).toFixed(2)} ms (${server1.size} backends)`);
+        console.log(`socket writes (round trips) per step: ${(pgSocketWrites() / measured).toFixed(2)}`);
       }
     } finally {
       await b.close();

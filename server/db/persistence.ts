@@ -126,8 +126,43 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
       envCache.forgetThread(threadId);
       chains.forget(threadId);
     },
+    // PostgreSQL: a transaction of one write (a request's log row) sent without waiting for its answer.
+    ...(postgres
+      ? {
+          async transactionSent<T>(fn: (tx: Stores) => Promise<T>): Promise<{ value: T; stored: Promise<void> }> {
+            const after: (() => void)[] = [];
+            const t = new PgTransaction(postgres.direct, postgres.bridge);
+            const tx = stores(lazyPrisma(() => t.prisma()), null, kind, opts, null, chains, envCache, (f) => after.push(f), { sql: t, caches: postgres.caches });
+            let value: T;
+            try {
+              value = await fn(tx);
+            } catch (err) {
+              await t.rollback(err).catch(() => {});
+              chains.clear();
+              throw err;
+            }
+            const { answered } = await t.commitSent().catch((err: unknown) => {
+              chains.clear();
+              throw err;
+            });
+            const stored = answered.then(
+              () => {
+                for (const f of after) f();
+              },
+              (err: unknown) => {
+                chains.clear();
+                throw err;
+              },
+            );
+            // The caller's to wait for; never an unhandled rejection meanwhile.
+            stored.catch(() => {});
+            return { value, stored };
+          },
+        }
+      : {}),
     async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
-      await yieldToIo();
+      // PostgreSQL's statements wait for I/O anyway: only SQLite's synchronous ones need the turn of the loop.
+      if (!postgres) await yieldToIo();
       const after: (() => void)[] = [];
       let result: T;
       try {

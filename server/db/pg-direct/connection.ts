@@ -61,6 +61,17 @@ export class DirectPg {
     await this.run(sql, ...args);
   }
 
+  /** Outside a transaction: sent and awaited, its rows handed to `then`. */
+  async writeThen(sql: string, args: unknown[], then: (rows: Row[]) => void): Promise<void> {
+    then(await this.all(sql, ...args));
+  }
+
+  noteAppended(_messageId: string): void {}
+
+  appendedHere(_messageId: string): boolean {
+    return false;
+  }
+
   /** Autocommit: there is nothing to lock beyond the statement itself (undefined: not locked here). */
   async lock(_threadId: string): Promise<Row | null | undefined> {
     return undefined;

@@ -49,6 +49,7 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
         createdAt,
         sqlDate(new Date()),
       );
+      sql.noteAppended(id);
       const json = <T>(text: string | null) => (text === null ? null : (JSON.parse(text) as T));
       return appendedRecord(
         { ...m, toolCalls: json(toolCalls), attachments: json(attachments), metadata: json(metadata) },

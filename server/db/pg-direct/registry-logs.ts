@@ -123,7 +123,16 @@ export function pgToolCallRuns(sql: Runner, base: ToolCallRunStore): ToolCallRun
     ...base,
     async start(messageId, toolCallId) {
       const sqlText = START_TOOL_CALL_RUN.replace("$1", "?").replace("$2", "?");
+      // A call of a message appended in this transaction starts its first attempt: the upsert goes out without
+      // waiting (with the next statement or the COMMIT, which fails if the count it finds is not 1).
+      if (sql.appendedHere(messageId)) {
+        await sql.write(`WITH "s" AS (${sqlText}) ${FIRST_ATTEMPT}`, messageId, toolCallId);
+        return 1;
+      }
       return Number((await sql.get<{ attempts: number }>(sqlText, messageId, toolCallId))!.attempts);
     },
   };
 }
+
+/** The first attempt must count 1, else the statement fails (as threads.ts's checked event append). */
+const FIRST_ATTEMPT = `SELECT CAST(COALESCE((SELECT CASE WHEN "attempts" = 1 THEN '1' ELSE 'tool call attempt ' || "attempts"::text || ' not expected' END FROM "s"), 'no attempt row') AS int) AS "ok"`;

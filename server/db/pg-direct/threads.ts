@@ -47,6 +47,25 @@ export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): T
     },
     async update(id, patch: ThreadPatch) {
       const update = threadUpdate(id, patch);
+      // The row locked in this transaction: the row after the update is known (the held row with the columns set and
+      // the version bumped), so the statement goes out without waiting for its answer (with the next statement or the
+      // COMMIT, which fails if it did, or if it found no row).
+      const locked = sql.lockedRow(id);
+      const held = locked && (await locked);
+      if (held) {
+        const state = update.stateText !== undefined ? (JSON.parse(update.stateText) as ThreadRecord["state"]) : undefined;
+        await sql.writeThen(`WITH "u" AS (${update.text}) ${ONE_ROW}`, update.args, (rows) => {
+          // The state's text as the database keeps it (jsonb's): the next read of the row finds it parsed.
+          const text = rows[0]?.state;
+          if (state === undefined || typeof text !== "string") return;
+          states.set(id, text, state);
+          sql.patchLocked(id, { state: text });
+        });
+        const row: Row = { ...held, ...update.columns, version: Number(held.version) + 1 };
+        sql.wrote(id, row);
+        if (update.stateText !== undefined) states.set(id, update.stateText, state!);
+        return toPgThreadRecord(states, row);
+      }
       const row = await sql.get<Row>(update.text, ...update.args);
       if (!row) throw new NotFoundError(`Thread ${id} not found`);
       sql.wrote(id, row);
@@ -98,6 +117,9 @@ export function pgEvents(sql: Runner, base: EventLog): EventLog {
     },
   };
 }
+
+/** The update of a locked row must find it (else the statement fails, failing the commit; see `CHECKED`). */
+const ONE_ROW = `SELECT CAST(CASE WHEN COUNT(*) = 1 THEN '1' ELSE 'no thread row' END AS int) AS "ok", MAX("u"."state"::text) AS "state" FROM "u"`;
 
 /** Reserve the seqs on the thread row's counter and insert the events (the statement of repositories/events.ts). */
 const APPEND = `WITH "r" AS (UPDATE "Thread" SET "eventSeq" = "eventSeq" + ?::int WHERE "id" = ? RETURNING "eventSeq"),

@@ -4,7 +4,10 @@ import type { EventLog } from "@/server/runtime/ports";
 import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "../test-postgres";
 import { DirectPg } from "./connection";
 import { PrismaBridge } from "./prisma-bridge";
-import { pgEvents } from "./threads";
+import { pgThreads, pgEvents } from "./threads";
+import { pgToolCallRuns } from "./registry-logs";
+import { StateCache } from "../sqlite-direct/state-cache";
+import type { ThreadStore, ToolCallRunStore } from "@/server/runtime/ports";
 import { PgTransaction } from "./transactions";
 
 /**
@@ -81,6 +84,80 @@ describe.skipIf(!adminUrl)("PostgreSQL step transactions", () => {
     const again = tx();
     await again.write(log, `${id}-1`, id);
     await expect(again.commit()).rejects.toMatchObject({ code: "P2002" });
+  });
+
+  it("sends a transaction of one write without waiting for its answer, which says whether it was stored", async () => {
+    const id = await thread();
+    const log = `INSERT INTO "Lease" ("key", "owner", "expiresAt", "updatedAt") VALUES (?, ?, now(), now())`;
+    const sent = tx();
+    await sent.write(log, `${id}-sent`, id);
+    const { answered } = await sent.commitSent();
+    await answered;
+    expect(await count(`SELECT COUNT(*) AS n FROM "Lease" WHERE "owner" = $1`, id)).toBe(1);
+    // Its failure comes with the answer, mapped like any unique violation; the connection serves on.
+    const again = tx();
+    await again.write(log, `${id}-sent`, id);
+    const second = await again.commitSent();
+    await expect(second.answered).rejects.toMatchObject({ code: "P2002" });
+    const after = tx();
+    await after.write(log, `${id}-after`, id);
+    await (await after.commitSent()).answered;
+    expect(await count(`SELECT COUNT(*) AS n FROM "Lease" WHERE "owner" = $1`, id)).toBe(2);
+    // A transaction of more than that commits as `commit` does: stored once it resolves.
+    const whole = tx();
+    await whole.lock(id);
+    await whole.write(`UPDATE "Thread" SET "name" = ? WHERE "id" = ?`, "whole", id);
+    await (await whole.commitSent()).answered;
+    expect((await pool.query(`SELECT "name" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].name).toBe("whole");
+  });
+
+  it("updates a locked thread without waiting: the record is the row the database then holds", async () => {
+    const id = await thread();
+    const states = new StateCache();
+    const t = tx();
+    const threads = pgThreads(t, states, {} as ThreadStore);
+    const before = await threads.get(id);
+    const state = { ...before!.state, activationSteps: 7 };
+    const updated = await threads.update(id, { state, status: "running" });
+    expect(await threads.get(id)).toEqual(updated);
+    await t.commit();
+    const stored = await pgThreads(direct, new StateCache(), {} as ThreadStore).get(id);
+    expect(updated).toEqual(stored);
+    expect(updated.version).toBe(before!.version + 1);
+    // The state's text as stored is the one kept parsed: the next read maps the same object.
+    expect((await pgThreads(direct, states, {} as ThreadStore).get(id))!.state).toBe(updated.state);
+  });
+
+  it("fails the commit, storing nothing, when the locked thread's update finds no row", async () => {
+    const id = await thread();
+    const t = tx();
+    const threads = pgThreads(t, new StateCache(), {} as ThreadStore);
+    await threads.get(id);
+    await t.run(`DELETE FROM "Thread" WHERE "id" = ?`, id);
+    await threads.update(id, { status: "running" });
+    await expect(t.commit()).rejects.toThrow(/no thread row/);
+    expect(await count(`SELECT COUNT(*) AS n FROM "Thread" WHERE "id" = $1`, id)).toBe(1);
+  });
+
+  it("counts the first attempt of a call of a message appended in the transaction without waiting, checked", async () => {
+    const id = await thread();
+    const runs = (t: PgTransaction) => pgToolCallRuns(t, {} as ToolCallRunStore);
+    const m = `m-${id}`;
+    const t = tx();
+    await t.run(`INSERT INTO "Message" ("id", "threadId", "seq", "role", "createdAt", "updatedAt") VALUES (?, ?, 1, 'assistant', 0, now())`, m, id);
+    t.noteAppended(m);
+    expect(await runs(t).start(m, "c1")).toBe(1);
+    await t.commit();
+    expect(await count(`SELECT "attempts" AS n FROM "ToolCallRun" WHERE "messageId" = $1`, m)).toBe(1);
+    // A second attempt found where the first was expected fails the commit (no store does this; the check guards).
+    const again = tx();
+    again.noteAppended(m);
+    expect(await runs(again).start(m, "c1")).toBe(1);
+    await expect(again.commit()).rejects.toThrow(/tool call attempt 2 not expected/);
+    // Otherwise the count comes from the database.
+    const later = tx();
+    expect(await runs(later).start(m, "c1")).toBe(2);
+    await later.commit();
   });
 
   it("a write held first still goes out, in order, once the transaction has more", async () => {

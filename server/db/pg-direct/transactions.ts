@@ -21,6 +21,7 @@ export class PgTransaction {
   private failure: unknown = null;
   private prismaTx: Promise<{ tx: Prisma.TransactionClient; close(err?: unknown): Promise<void> }> | null = null;
   private readonly locked = new Map<string, Promise<Row | null>>();
+  private readonly appended = new Set<string>();
   private corked = false;
   /** A write sent before any other statement, held back: alone at commit it runs without BEGIN/COMMIT. */
   private deferred: pg.QueryConfig | null = null;
@@ -97,6 +98,24 @@ export class PgTransaction {
     }
     const c = await this.connection();
     this.track(this.send(c, this.direct.config(sql, args)));
+  }
+
+  /**
+   * As `write` (not waited for; its failure fails the commit), and its rows go to `then` once answered, before the
+   * commit's answer.
+   */
+  async writeThen(sql: string, args: unknown[], then: (rows: Row[]) => void): Promise<void> {
+    const c = await this.connection();
+    this.track(this.send(c, this.direct.config(sql, args)).then((r) => then(r.rows)));
+  }
+
+  /** A message appended in this transaction (its tool calls cannot have started before it). */
+  noteAppended(messageId: string): void {
+    this.appended.add(messageId);
+  }
+
+  appendedHere(messageId: string): boolean {
+    return this.appended.has(messageId);
   }
 
   /** Lock the thread's row until commit and read it (once per transaction); null when there is no such thread. */
@@ -184,6 +203,32 @@ export class PgTransaction {
       this.client = null;
       throw err;
     }
+  }
+
+  /**
+   * Send the commit without waiting for its answer: resolves once it is sent, with `answered`, which settles with the
+   * answer (rejects if it failed). A transaction of one held write (see `write`) sends it alone, in autocommit, on a
+   * pooled connection: it is written to the socket when this resolves, so it reaches PostgreSQL even if this process
+   * dies next. Any other transaction commits as `commit` does, its answer awaited before this resolves.
+   */
+  async commitSent(): Promise<{ answered: Promise<void> }> {
+    const alone = this.deferred;
+    if (this.connecting || !alone) {
+      await this.commit();
+      return { answered: Promise.resolve() };
+    }
+    this.deferred = null;
+    const c = await pgGuarded(() => this.direct.pool.connect());
+    // An idle connection writes a statement as it is queued (pg's Client.query on a ready client).
+    const answered = c.query(alone).then(
+      () => c.release(),
+      (err: unknown) => {
+        // A statement's own error leaves the connection usable; a broken one is not reused.
+        c.release((err as { code?: unknown })?.code ? undefined : err instanceof Error ? err : true);
+        throw asFirst(err);
+      },
+    );
+    return { answered };
   }
 
   async rollback(reason: unknown): Promise<void> {

@@ -100,12 +100,17 @@ export function directThreads(sql: DirectSqlite, base: ThreadStore): ThreadStore
  * The UPDATE statement of a thread patch (with `?` placeholders; the PostgreSQL runner numbers them), bumping the row's
  * version and activity times and returning the row; `stateText` is the state's JSON text when the patch has one.
  */
-export function threadUpdate(id: string, patch: ThreadPatch): { text: string; args: unknown[]; stateText?: string } {
+export function threadUpdate(
+  id: string,
+  patch: ThreadPatch,
+): { text: string; args: unknown[]; stateText?: string; columns: Row } {
   const sets: string[] = [];
   const args: unknown[] = [];
+  const columns: Row = {};
   const set = (column: string, value: unknown) => {
     sets.push(`"${column}" = ?`);
     args.push(value);
+    columns[column] = value;
   };
   if (patch.agentId !== undefined) set("agentId", patch.agentId);
   if (patch.status !== undefined) set("status", patch.status);
@@ -121,9 +126,12 @@ export function threadUpdate(id: string, patch: ThreadPatch): { text: string; ar
     set("activeSide", patch.state.turn?.side ?? "a");
   }
   const now = sqlDate(new Date());
+  columns.lastActivityAt = now;
+  columns.updatedAt = now;
   return {
     text: `UPDATE "Thread" SET ${sets.join(", ")}${sets.length ? ", " : ""}"version" = "version" + 1, "lastActivityAt" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING *`,
     args: [...args, now, now, id],
     ...(stateText !== undefined ? { stateText } : {}),
+    columns,
   };
 }

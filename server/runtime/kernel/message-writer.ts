@@ -25,8 +25,12 @@ export async function createMessage(
 }
 
 export interface CommitOptions {
-  /** Checked in the transaction, before the append: a message it returns is returned instead (nothing is stored). */
-  existing?: (tx: Stores) => Promise<MessageRecord | null>;
+  /**
+   * Checked in the transaction: a message it returns is returned instead (nothing is stored). Given the id of the
+   * message being stored, it must not return that one: without `before`, the check and the append are asked for
+   * together (one round trip where the database pipelines them), and a message found rolls the append back.
+   */
+  existing?: (tx: Stores, storing: string) => Promise<MessageRecord | null>;
   /** Writes that precede the message in its transaction (and their events, its `message.created`). */
   before?: (tx: Stores, emit: Emit) => Promise<void>;
 }
@@ -54,20 +58,47 @@ export async function commitMessage(
 ): Promise<MessageRecord> {
   const hc = hookContext(scope);
   let stored = true;
-  const msg = await scope.deps.events.commit(async (tx, emit) => {
-    const found = existing ? await existing(tx) : null;
-    if (found) {
+  const msg = await scope.deps.events
+    .commit(async (tx, emit) => {
+      let m: MessageRecord;
+      if (existing && !before) {
+        const [found, appended] = await Promise.all([
+          existing(tx, record.id),
+          tx.messages.append(scope.thread.id, record).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          ),
+        ]);
+        if (found) throw new FoundInstead(found);
+        if ("error" in appended) throw appended.error;
+        m = appended.value;
+      } else {
+        const found = existing ? await existing(tx, record.id) : null;
+        if (found) {
+          stored = false;
+          return found;
+        }
+        if (before) await before(tx, emit);
+        m = await tx.messages.append(scope.thread.id, record);
+      }
+      await emit(scope.thread.id, { type: "message.created", message: toSpecMessage(m) });
+      if (extra) await extra(tx, m, emit);
+      return m;
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof FoundInstead)) throw err;
       stored = false;
-      return found;
-    }
-    if (before) await before(tx, emit);
-    const m = await tx.messages.append(scope.thread.id, record);
-    await emit(scope.thread.id, { type: "message.created", message: toSpecMessage(m) });
-    if (extra) await extra(tx, m, emit);
-    return m;
-  });
+      return err.found;
+    });
   if (hc && stored) await runHooks(hc, "after_create_message", toSpecMessage(msg), async (exec, state, value) => void (await exec(state, value)));
   return msg;
+}
+
+/** The message found by `existing` while ours was appended: the transaction rolls back, and the found one is returned. */
+class FoundInstead extends Error {
+  constructor(readonly found: MessageRecord) {
+    super("the message was stored already");
+  }
 }
 
 /**

@@ -278,6 +278,12 @@ export interface Stores {
 export interface Persistence extends Stores {
   /** Run `fn` atomically: every write inside commits together or not at all. */
   transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T>;
+  /**
+   * Optional: run `fn` as a transaction whose commit is sent but not waited for. Resolves with `fn`'s value once the
+   * commit has left for the database (it is stored even if this process dies next, unless it fails); `stored`
+   * settles with the database's answer and rejects if nothing was stored. Where absent, `transaction` serves.
+   */
+  transactionSent?<T>(fn: (tx: Stores) => Promise<T>): Promise<{ value: T; stored: Promise<void> }>;
   /** The thread's activation ended: whatever the persistence keeps in memory for it (read caches) may go. */
   release?(threadId: string): void;
 }

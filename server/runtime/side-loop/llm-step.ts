@@ -13,7 +13,7 @@ import { hookContext } from "../kernel/scope";
 import { chatToolFor } from "../kernel/tool-schemas";
 import { perspectiveMessages } from "./perspective";
 import type { StepContext } from "../kernel/step-context";
-import { attemptLogger, closingPendingLogs, pendingLogger, type DeferredAttempt } from "./request-log";
+import { attemptLogger, closingPendingLogs, pendingLogger, SentLogs, type DeferredAttempt } from "./request-log";
 import { renderSystemPrompt } from "./system-prompt";
 import { recordLlmAttempt } from "../tracing";
 
@@ -118,34 +118,45 @@ export async function callModel(
   const models = await resolveModels(deps, ctx, ctx.prompt.model);
   const hasTools = req.tools.length > 0;
   const logAttempt = attemptLogger(deps, ctx, thread.id, req.stepId, step, deferred);
-  return closingPendingLogs(deps, thread.id, () => deps.llm.complete(
-    {
-      models,
-      messages: req.messages,
-      tools: hasTools ? req.tools : undefined,
-      toolChoice: hasTools ? ctx.prompt.toolChoice : undefined,
-      parallelToolCalls: hasTools ? ctx.prompt.parallelToolCalls : undefined,
-      reasoning: ctx.prompt.reasoning,
-      ...(ctx.prompt.providerTools?.length ? { providerTools: ctx.prompt.providerTools } : {}),
-      providerOptions: ctx.prompt.providerOptions,
-    },
-    {
-      signal,
-      onDelta: (d) =>
-        deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
-      beforeSend: pendingLogger(deps, ctx, thread.id, step),
-      onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead),
-      onAttempt: (a) => {
-        recordLlmAttempt(thread.id, a);
-        return logAttempt(a);
+  // The first request's log row is sent with it, not before it (request-log.ts, `SentLogs`): stored by the time the
+  // attempt's outcome is written, and before the call returns.
+  const sent = new SentLogs();
+  const overlapped = async () => {
+    await Promise.all([sent.settled(), whileInFlight?.()]);
+  };
+  return closingPendingLogs(deps, thread.id, async () => {
+    const result = await deps.llm.complete(
+      {
+        models,
+        messages: req.messages,
+        tools: hasTools ? req.tools : undefined,
+        toolChoice: hasTools ? ctx.prompt.toolChoice : undefined,
+        parallelToolCalls: hasTools ? ctx.prompt.parallelToolCalls : undefined,
+        reasoning: ctx.prompt.reasoning,
+        ...(ctx.prompt.providerTools?.length ? { providerTools: ctx.prompt.providerTools } : {}),
+        providerOptions: ctx.prompt.providerOptions,
       },
-      // The client settles it before either of the two above (LlmCallOptions.whileInFlight).
-      whileInFlight,
-      // A step's successful attempt is written with its assistant message: an answer that comes that soon takes its
-      // announcement along (`heldAnnouncement`).
-      ...(deferred ? { announceAfterMs: ANNOUNCE_AFTER_MS } : {}),
-    },
-  ));
+      {
+        signal,
+        onDelta: (d) =>
+          deps.events.live(thread.id, { type: "token.delta", stepId: req.stepId, side: ctx.side, content: d.content, reasoning: d.reasoning }),
+        beforeSend: pendingLogger(deps, ctx, thread.id, step, sent),
+        onAttemptStart: requestAnnouncer(deps, thread.id, req.stepId, step, req.messages.length, req.tools.length, lead),
+        onAttempt: async (a) => {
+          recordLlmAttempt(thread.id, a);
+          await sent.settled();
+          return logAttempt(a);
+        },
+        // The client settles it before either of the two above (LlmCallOptions.whileInFlight).
+        whileInFlight: overlapped,
+        // A step's successful attempt is written with its assistant message: an answer that comes that soon takes its
+        // announcement along (`heldAnnouncement`).
+        ...(deferred ? { announceAfterMs: ANNOUNCE_AFTER_MS } : {}),
+      },
+    );
+    await sent.settled();
+    return result;
+  }, sent);
 }
 
 /**

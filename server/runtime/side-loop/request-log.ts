@@ -16,10 +16,12 @@ export const INTERRUPTED_REQUEST = "The request was cut off by a restart before 
  * stop aborts it, a callback throws), its rows still pending are closed as `interrupted`. A thread has one call in
  * flight at a time, so every pending row of the thread is this call's.
  */
-export async function closingPendingLogs<T>(deps: RuntimeDeps, threadId: string, call: () => Promise<T>): Promise<T> {
+export async function closingPendingLogs<T>(deps: RuntimeDeps, threadId: string, call: () => Promise<T>, sent?: SentLogs): Promise<T> {
   try {
     return await call();
   } catch (err) {
+    // Rows sent without waiting (see `SentLogs`) are stored first, so that they are closed too.
+    await sent?.settled().catch(() => {});
     await deps.persistence.transaction((tx) => tx.llmLogs.interruptPending(threadId, CANCELLED_REQUEST));
     throw err;
   }
@@ -29,10 +31,10 @@ export async function closingPendingLogs<T>(deps: RuntimeDeps, threadId: string,
  * Write each attempt's request-log row as it is sent (`pending`, the request redacted): a request cut off by a crash
  * is still counted (`/logs`, `/cost`); the thread's next activation closes it as `interrupted`.
  */
-export function pendingLogger(deps: RuntimeDeps, ctx: StepContext, threadId: string, step: number | null) {
+export function pendingLogger(deps: RuntimeDeps, ctx: StepContext, threadId: string, step: number | null, sent?: SentLogs) {
   return async (start: { model: ResolvedModel; attempt: number; request: Record<string, unknown>; requestText: string }): Promise<string> => {
     const now = new Date();
-    const log = await deps.persistence.transaction((tx) =>
+    const insert = (tx: Stores) =>
       tx.llmLogs.insert({
         threadId,
         messageId: null,
@@ -56,10 +58,35 @@ export function pendingLogger(deps: RuntimeDeps, ctx: StepContext, threadId: str
         ttftMs: null,
         startedAt: now,
         finishedAt: null,
-      }),
-    );
-    return log.id;
+      });
+    // The first attempt's row: sent, and the request with it, its answer waited for while the request is in flight.
+    if (sent && start.attempt === 1 && deps.persistence.transactionSent) {
+      const { value, stored } = await deps.persistence.transactionSent(insert);
+      sent.add(stored);
+      return value.id;
+    }
+    return (await deps.persistence.transaction(insert)).id;
   };
+}
+
+/**
+ * The request-log rows of a call sent without waiting for the database's answer (`Persistence.transactionSent`): the
+ * row has left for the database before the request leaves, so a crash still leaves it counted, and its answer is
+ * waited for while the request is in flight (`settled`, passed as `LlmCallOptions.whileInFlight`): before the
+ * attempt's outcome is written or the call returns. A row that failed fails the call, as a failed write before the
+ * request did.
+ */
+export class SentLogs {
+  private readonly rows: Promise<void>[] = [];
+
+  add(stored: Promise<void>): void {
+    this.rows.push(stored);
+  }
+
+  /** Every row sent so far is stored (rejects with the first failure). */
+  async settled(): Promise<void> {
+    await Promise.all(this.rows);
+  }
 }
 
 /**

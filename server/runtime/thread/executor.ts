@@ -62,8 +62,11 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
   let resetDue = true;
   const settle = () => settleCarry(carry);
   for (;;) {
-    // The thread and its pending queue: asked for together (one round trip where the database pipelines them).
-    const [read, queued] = latest ? [latest, undefined] : await Promise.all([p.threads.get(threadId), p.queue.pending(threadId)]);
+    // The thread, its pending queue, its history and its registry: asked for together (one round trip where the
+    // database pipelines them). The history and the registry serve the step only if nothing was written before it
+    // (see `ahead` below): in a running turn that is every pass but the first.
+    const carried = carry.unstored;
+    const [read, queued, ahead] = latest ? [latest, undefined, undefined] : await readPass(p, threadId);
     let thread = read;
     latest = null;
     if (!thread || thread.status === "terminated") return;
@@ -113,9 +116,11 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
       return stopWithError(deps, thread, err);
     }
     // One read of the history serves both the check for an unfinished step and the next step's request; the registry,
-    // which the step reads next, is asked for with it (one round trip where the database pipelines them). Only a step
-    // that follows at once (no write in between) uses it.
-    const [listed, children] = await Promise.all([p.messages.list(threadId, { includeSilent: true }), p.subagents.listByParent(threadId)]);
+    // which the step reads next, is asked for with it. Only a step that follows at once (no write in between) uses it.
+    // Those read with the thread serve while this pass wrote nothing (the thread is still the one read, and the carried
+    // result, if any, still unstored); else they are read again here.
+    const current = ahead && thread === read && carry.unstored === carried ? ahead : undefined;
+    const [listed, children] = current ?? (await Promise.all([p.messages.list(threadId, { includeSilent: true }), p.subagents.listByParent(threadId)]));
     const history = carriedHistory(listed, threadId, carry);
     // A stored step whose tools or stop evaluation did not finish (a restart, or a queued tool call): finish it.
     const pending = await finishPendingStep(deps, thread, ctx, signal, history);
@@ -137,6 +142,17 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
   }
 }
 
+
+/** A pass's reads, asked for in one turn of the event loop: the thread, its pending queue, its history, its registry. */
+async function readPass(p: RuntimeDeps["persistence"], threadId: string) {
+  const [thread, queued, listed, children] = await Promise.all([
+    p.threads.get(threadId),
+    p.queue.pending(threadId),
+    p.messages.list(threadId, { includeSilent: true }),
+    p.subagents.listByParent(threadId),
+  ]);
+  return [thread, queued, [listed, children] as const] as const;
+}
 
 /** Spawn the immediate subagents of the prompt that is active (or about to be), once per activation. */
 async function activateImmediate(

@@ -133,9 +133,12 @@ export async function runStep(
       // answer, as the abort would have; the row is locked, so neither can commit between this check and ours.
       if (fresh.status === "terminated" || fresh.stopRequestedAt !== null) throw new StepDiscarded();
       const turn = fresh.state.turn ?? { side: ctx.side, active: true, steps: 0, startSeq: msg.seq - 1 };
-      await tx.threads.update(thread.id, {
+      // Not waited for before the tool's attempt is counted: where the database pipelines them, both go in one round
+      // trip (in this order, in this transaction; a failure of either fails the step's transaction).
+      const counted = tx.threads.update(thread.id, {
         state: { ...fresh.state, turn: { ...turn, steps: turn.steps + 1 }, activationSteps: fresh.state.activationSteps + 1 },
       });
+      counted.catch(() => {});
       await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length, durationMs: Math.round((performance.now() - startedAt) * 100) / 100 });
       start.stopRequested = fresh.stopRequestedAt !== null;
       const first = toolCalls[0];
@@ -146,6 +149,7 @@ export async function runStep(
         await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name), attempt));
         start.announced = { id: first.id, attempt };
       }
+      await counted;
     },
     { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
   ).catch(async (err: unknown) => {

@@ -256,10 +256,10 @@ export async function prepareResult(
   // in the child's transaction, possibly while this thread re-runs the call after a restart. Checked with the thread
   // locked (the report locks it too), among the messages after the call's own.
   const after = (scope as { assistantMessage?: MessageRecord }).assistantMessage?.seq ?? 0;
-  const existing = async (tx: Stores) => {
+  const existing = async (tx: Stores, storing: string) => {
     await tx.threads.lock(scope.thread.id);
     const later = await tx.messages.list(scope.thread.id, { afterSeq: after, includeSilent: true });
-    return later.find((m) => m.role === "tool" && m.toolCallId === call.id) ?? null;
+    return later.find((m) => m.role === "tool" && m.toolCallId === call.id && m.id !== storing) ?? null;
   };
   const message = await prepareMessage(scope, {
     role: "tool",
