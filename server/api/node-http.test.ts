@@ -1,23 +1,10 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
+import { rawPost } from "../../tests/helpers/raw-post";
 import { serveFetchHandler } from "./node-http";
 
 /** A request with a body through plain `http` (chunked when `chunked`), answered as text. */
-function post(url: string, body: string, chunked = false): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", headers: chunked ? { "content-type": "application/json" } : { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => (text += d));
-      res.on("end", () => resolve(text));
-    });
-    req.on("error", reject);
-    if (chunked) {
-      req.write(body.slice(0, 10));
-      req.end(body.slice(10));
-    } else req.end(body);
-  });
-}
+const post = async (url: string, body: string, chunked = false) => (await rawPost(url, body, { chunked })).text;
 
 describe("answerWithFetchHandler", () => {
   it("hands the handler small bodies, large ones and chunked ones whole, byte for byte", async () => {

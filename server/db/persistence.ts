@@ -117,6 +117,12 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
   let directAfter: (() => void)[] = [];
   let directTx: Stores | null = null;
   const now = (fn: () => void) => fn();
+  /** PostgreSQL: a runtime transaction on one pooled connection, and the stores bound to it (`after`: run at commit). */
+  const pgTransaction = (pgDirect: NonNullable<typeof postgres>, after: (() => void)[]) => {
+    const t = new PgTransaction(pgDirect.direct, pgDirect.bridge);
+    const tx = stores(lazyPrisma(() => t.prisma()), null, kind, opts, null, chains, envCache, (f) => after.push(f), { sql: t, caches: pgDirect.caches });
+    return { t, tx };
+  };
   return {
     ...stores(prisma, prisma, kind, opts, direct, chains, envCache, now, postgres && { sql: postgres.direct, caches: postgres.caches }),
     release(threadId: string) {
@@ -131,8 +137,7 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
       ? {
           async transactionSent<T>(fn: (tx: Stores) => Promise<T>): Promise<{ value: T; stored: Promise<void> }> {
             const after: (() => void)[] = [];
-            const t = new PgTransaction(postgres.direct, postgres.bridge);
-            const tx = stores(lazyPrisma(() => t.prisma()), null, kind, opts, null, chains, envCache, (f) => after.push(f), { sql: t, caches: postgres.caches });
+            const { t, tx } = pgTransaction(postgres, after);
             let value: T;
             try {
               value = await fn(tx);
@@ -180,8 +185,7 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
           // or serialization failure (threads locked in another order) runs the body again.
           result = await retryOnWriteConflict(async () => {
             after.length = 0;
-            const t = new PgTransaction(postgres.direct, postgres.bridge);
-            const tx = stores(lazyPrisma(() => t.prisma()), null, kind, opts, null, chains, envCache, (f) => after.push(f), { sql: t, caches: postgres.caches });
+            const { t, tx } = pgTransaction(postgres, after);
             let value: T;
             try {
               value = await fn(tx);

@@ -1,6 +1,6 @@
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeLlm, type FakeLlm } from "../../scripts/fake-llm/server";
+import { rawPost } from "../helpers/raw-post";
 import { api, fixtureAgents, startTestApp, waitForThread, type TestApp } from "../helpers/test-app";
 
 let fake: FakeLlm;
@@ -15,22 +15,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** A POST of `body` through plain `http`: with Content-Length, or chunked. */
-function post(url: string, body: string, chunked: boolean): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { "content-type": "application/json" };
-    if (!chunked) headers["content-length"] = Buffer.byteLength(body);
-    const req = http.request(url, { method: "POST", headers }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode!));
-    });
-    req.on("error", reject);
-    if (chunked) {
-      req.write(body.slice(0, 7));
-      req.end(body.slice(7));
-    } else req.end(body);
-  });
-}
+/** A POST of `body` through plain `http`: with Content-Length, or chunked; answers the status. */
+const post = async (url: string, body: string, chunked: boolean) => (await rawPost(url, body, { chunked, splitAt: 7 })).status;
 
 describe("the REST front's request bodies on the routes that take its lighter request", () => {
   it("stores a message posted small, large (streamed) and chunked, byte for byte, with a leading byte-order mark dropped", async () => {
