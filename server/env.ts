@@ -111,6 +111,8 @@ export const envSchema = z.object({
   WORKER_HEALTH_PORT: int(0, 0, 65535),
   RUNTIME_CONCURRENCY: int(64, 1, 10_000),
   MAX_TOTAL_STEPS: int(250, 1, 100_000),
+  /** How long a step's request may be in flight before its start is stored on its own (see ANNOUNCE_AFTER_MS). */
+  STEP_ANNOUNCE_AFTER_MS: int(20, 0, 60_000),
   LLM_MAX_RETRIES: int(3, 0, 20),
   LLM_RETRY_BASE_DELAY_MS: int(500, 0, 60_000),
   LLM_TIMEOUT_MS: int(120_000, 1000, 3_600_000),

@@ -131,6 +131,7 @@ export async function createApp(opts: CreateAppOptions): Promise<RunningApp> {
     secrets,
     settings: {
       maxTotalSteps: cfg.MAX_TOTAL_STEPS,
+      announceAfterMs: cfg.STEP_ANNOUNCE_AFTER_MS,
       defaultBaseURL: cfg.OPENAI_BASE_URL,
       defaultApiKey: cfg.OPENAI_API_KEY,
       providerDefaults: {

@@ -13,6 +13,8 @@ import type { StepContext } from "./step-context";
 export interface RuntimeSettings {
   /** Global ceiling of LLM steps per activation (design.md §4: 250). */
   maxTotalSteps: number;
+  /** How long a step's request may be in flight before it is announced on its own (default `ANNOUNCE_AFTER_MS`). */
+  announceAfterMs?: number;
   /** Default OpenAI-compatible endpoint and key for models without their own. */
   defaultBaseURL?: string;
   defaultApiKey?: string;

@@ -33,6 +33,11 @@ export interface CommitOptions {
   existing?: (tx: Stores, storing: string) => Promise<MessageRecord | null>;
   /** Writes that precede the message in its transaction (and their events, its `message.created`). */
   before?: (tx: Stores, emit: Emit) => Promise<void>;
+  /**
+   * Writes sent with the message's append, after `before` (one round trip where the database pipelines them): started
+   * just before the append, so their statements precede it; their events precede its `message.created`.
+   */
+  alongside?: (tx: Stores, emit: Emit) => Promise<void>;
 }
 
 /** A message as it will be stored: id and time set, `before_create_message` hooks applied, secret values masked. */
@@ -54,33 +59,20 @@ export async function commitMessage(
   scope: StateScope,
   record: PreparedMessage,
   extra?: (tx: Stores, msg: MessageRecord, emit: Emit) => Promise<void>,
-  { existing, before }: CommitOptions = {},
+  { existing, before, alongside }: CommitOptions = {},
 ): Promise<MessageRecord> {
   const hc = hookContext(scope);
   let stored = true;
   const msg = await scope.deps.events
     .commit(async (tx, emit) => {
-      let m: MessageRecord;
-      if (existing && !before) {
-        const [found, appended] = await Promise.all([
-          existing(tx, record.id),
-          tx.messages.append(scope.thread.id, record).then(
-            (value) => ({ value }),
-            (error: unknown) => ({ error }),
-          ),
-        ]);
-        if (found) throw new FoundInstead(found);
-        if ("error" in appended) throw appended.error;
-        m = appended.value;
-      } else {
-        const found = existing ? await existing(tx, record.id) : null;
-        if (found) {
-          stored = false;
-          return found;
-        }
-        if (before) await before(tx, emit);
-        m = await tx.messages.append(scope.thread.id, record);
+      if (existing && !before && !alongside) return appendChecked(tx, emit, scope.thread.id, record, existing, extra);
+      const found = existing ? await existing(tx, record.id) : null;
+      if (found) {
+        stored = false;
+        return found;
       }
+      if (before) await before(tx, emit);
+      const m = alongside ? await appendAlongside(tx, emit, scope.thread.id, record, alongside) : await tx.messages.append(scope.thread.id, record);
       await emit(scope.thread.id, { type: "message.created", message: toSpecMessage(m) });
       if (extra) await extra(tx, m, emit);
       return m;
@@ -94,8 +86,50 @@ export async function commitMessage(
   return msg;
 }
 
+/**
+ * Append a message with its `message.created` (and `extra`) in the caller's transaction, its `existing` check asked
+ * for with the append (one round trip where the database pipelines them): a message found fails the transaction with
+ * `FoundInstead`. No hooks run here (`commitMessage` runs them around its own transaction).
+ */
+export async function appendChecked(
+  tx: Stores,
+  emit: Emit,
+  threadId: string,
+  record: PreparedMessage,
+  existing: NonNullable<CommitOptions["existing"]>,
+  extra?: (tx: Stores, msg: MessageRecord, emit: Emit) => Promise<void>,
+): Promise<MessageRecord> {
+  const [found, appended] = await Promise.all([
+    existing(tx, record.id),
+    tx.messages.append(threadId, record).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
+  ]);
+  if (found) throw new FoundInstead(found);
+  if ("error" in appended) throw appended.error;
+  const m = appended.value;
+  await emit(threadId, { type: "message.created", message: toSpecMessage(m) });
+  if (extra) await extra(tx, m, emit);
+  return m;
+}
+
+/** Start `alongside`, then the append (same turn of the event loop); emit `alongside`'s events once both are done. */
+async function appendAlongside(
+  tx: Stores,
+  emit: Emit,
+  threadId: string,
+  record: PreparedMessage,
+  alongside: NonNullable<CommitOptions["alongside"]>,
+): Promise<MessageRecord> {
+  const held: Parameters<Emit>[] = [];
+  const [, m] = await Promise.all([alongside(tx, async (...e) => void held.push(e)), tx.messages.append(threadId, record)]);
+  for (const e of held) await emit(...e);
+  return m;
+}
+
 /** The message found by `existing` while ours was appended: the transaction rolls back, and the found one is returned. */
-class FoundInstead extends Error {
+export class FoundInstead extends Error {
   constructor(readonly found: MessageRecord) {
     super("the message was stored already");
   }

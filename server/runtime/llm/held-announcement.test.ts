@@ -136,3 +136,43 @@ describe("work that overlaps the wait (whileInFlight)", () => {
     expect(w.order).toEqual([]);
   });
 });
+
+describe("overlapped work held with the announcement (holdWhileInFlight)", () => {
+  const recording = (order: string[]) => async () => {
+    order.push("overlap");
+  };
+
+  it("never runs for a tool call that comes before the delay: the caller does that work itself", async () => {
+    fake.setScript([{ respond: { tool_calls: [{ name: "echo", arguments: { text: "hi" } }] } }]);
+    const w = watching(2_000);
+    await call({ ...w.opts, whileInFlight: recording(w.order), holdWhileInFlight: true });
+    expect(w.order).toEqual(["log 1 success"]);
+    expect(w.attempts[0]!.announced).toBe(false);
+  });
+
+  it("runs, then the announcement, once the request has been in flight for the delay", async () => {
+    fake.setScript([{ delay_ms: 250, respond: { tool_calls: [{ name: "echo", arguments: {} }] } }]);
+    const w = watching(30);
+    await call({ ...w.opts, whileInFlight: recording(w.order), holdWhileInFlight: true });
+    expect(w.order).toEqual(["overlap", "announce 1", "log 1 success"]);
+  });
+
+  it("runs before the first delta, and before a failed attempt is logged", async () => {
+    fake.setScript([{ respond: { content: "a" } }]);
+    const w = watching(2_000);
+    await call({ ...w.opts, whileInFlight: recording(w.order), holdWhileInFlight: true });
+    expect(w.order).toEqual(["overlap", "announce 1", "delta a", "log 1 success"]);
+
+    fake.setScript([{ times: 1, status: 500 }, { respond: { tool_calls: [{ name: "echo", arguments: {} }] } }]);
+    const f = watching(2_000);
+    await call({ ...f.opts, whileInFlight: recording(f.order), holdWhileInFlight: true });
+    expect(f.order).toEqual(["overlap", "announce 1", "log 1 error", "log 2 success"]);
+  });
+
+  it("without an announcement to wait with, runs at once as before", async () => {
+    fake.setScript([{ respond: { tool_calls: [{ name: "echo", arguments: {} }] } }]);
+    const order: string[] = [];
+    await call({ whileInFlight: recording(order), holdWhileInFlight: true, onAttempt: () => void order.push("log") });
+    expect(order).toEqual(["overlap", "log"]);
+  });
+});

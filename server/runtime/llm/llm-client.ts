@@ -180,6 +180,7 @@ export function createLlmClient(opts: LlmClientOptions = {}): LlmClient {
           onSent: call.onAttemptStart && (() => call.onAttemptStart!({ model, attempt })),
           announceAfterMs: call.announceAfterMs,
           whileSent: attempt === 1 ? call.whileInFlight : undefined,
+          holdWhileSent: call.holdWhileInFlight,
           onDelta: call.onDelta && ((delta) => call.onDelta?.({ ...delta, attempt })),
         });
         if (run.error === null) {

@@ -33,6 +33,11 @@ export interface AttemptInput {
    * cancelled and the error rethrown.
    */
   whileSent?: () => Promise<void>;
+  /**
+   * Start `whileSent` with the held-back announcement (`announceAfterMs`) instead of at once: an attempt that succeeds
+   * sooner without a delta never runs it, and the caller does that work in its own transaction instead.
+   */
+  holdWhileSent?: boolean;
 }
 
 export interface AttemptRun {
@@ -89,19 +94,28 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptRun> {
   /** The announcement, after the overlapped work (a failure of that work cancels it). */
   const afterDuring = (onSent: () => void | Promise<void>) =>
     (during ?? Promise.resolve(null)).then((failed) => failed ?? settle(Promise.resolve().then(onSent), controller));
+  let duringStarted = false;
+  const startDuring = () => {
+    if (duringStarted) return;
+    duringStarted = true;
+    during = announce(input.whileSent, controller);
+  };
   /** Start the held-back announcement now (if it has not started); its outcome, or the overlapped work's failure. */
   const announceNow = (): Promise<CallbackFailure | null> | null => {
     clearTimeout(holdTimer);
+    startDuring();
     if (!sent && input.onSent) sent = afterDuring(input.onSent);
     return sent ?? during;
   };
+  // The overlapped work waits with the announcement only where there is a held-back announcement to wait with.
+  const holdDuring = input.holdWhileSent === true && input.onSent !== undefined && input.announceAfterMs !== undefined;
   try {
     if (input.signal?.aborted) throw new LlmAbortError();
     arm();
     iterator = input.provider.stream(input.request, { signal: controller.signal, onActivity: arm })[Symbol.asyncIterator]();
     // The first `next()` sends the request; the work below overlaps the wait for the answer.
     const first = iterator.next();
-    during = announce(input.whileSent, controller);
+    if (!holdDuring) startDuring();
     if (input.onSent && input.announceAfterMs === undefined) sent = during ? afterDuring(input.onSent) : announce(input.onSent, controller);
     else if (input.onSent) holdTimer = setTimeout(announceNow, input.announceAfterMs);
     for (let item = await first; !item.done; item = await iterator.next()) {

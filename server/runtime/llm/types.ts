@@ -149,6 +149,11 @@ export interface LlmCallOptions {
    * it runs it before its first attempt.
    */
   whileInFlight?: () => Promise<void>;
+  /**
+   * Hold `whileInFlight` back with the announcement (`announceAfterMs`): a first attempt that succeeds sooner without
+   * streaming text never starts it, and the caller does that work in its own transaction (one transaction fewer).
+   */
+  holdWhileInFlight?: boolean;
 }
 
 /** The provider and endpoint whose models are listed (a model definition resolved, or a provider's defaults). */

@@ -114,6 +114,8 @@ export async function callModel(
   deferred?: DeferredAttempt,
   /** A write that overlaps the wait for the model (`LlmCallOptions.whileInFlight`); settled before any other. */
   whileInFlight?: () => Promise<void>,
+  /** Start `whileInFlight` only with the held announcement (`LlmCallOptions.holdWhileInFlight`). */
+  holdWhileInFlight = false,
 ): Promise<LlmResult> {
   const models = await resolveModels(deps, ctx, ctx.prompt.model);
   const hasTools = req.tools.length > 0;
@@ -151,7 +153,7 @@ export async function callModel(
         whileInFlight: overlapped,
         // A step's successful attempt is written with its assistant message: an answer that comes that soon takes its
         // announcement along (`heldAnnouncement`).
-        ...(deferred ? { announceAfterMs: ANNOUNCE_AFTER_MS } : {}),
+        ...(deferred ? { announceAfterMs: deps.settings.announceAfterMs ?? ANNOUNCE_AFTER_MS, holdWhileInFlight } : {}),
       },
     );
     await sent.settled();
@@ -169,10 +171,11 @@ export interface LeadEvent {
 }
 
 /**
- * How long a step's request may be in flight before it is announced on its own (ms). A model that answers sooner
- * without streaming text (a tool call from a fast model) has its `step.started` and `llm.request` written in the
- * assistant message's transaction, just before its `llm.response`: the same events in the same order, one transaction
- * fewer. Clients see a slower model's step start at most this late.
+ * How long a step's request may be in flight before it is announced on its own (ms; `STEP_ANNOUNCE_AFTER_MS`). A model
+ * that answers sooner without streaming text (a tool call from a fast model) has its `step.started` and `llm.request`
+ * written in the assistant message's transaction, just before its `llm.response`, and with them the previous step's
+ * carried tool result (thread/carry.ts): the same events in the same order, two transactions fewer. Clients see a
+ * slower model's step start at most this late, and its carried result is stored then.
  */
 export const ANNOUNCE_AFTER_MS = 20;
 

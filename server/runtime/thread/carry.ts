@@ -1,6 +1,6 @@
 import { appendedRecord } from "../kernel/appended-record";
 import type { MessageRecord } from "../ports";
-import type { UnstoredResult } from "../tools/dispatch";
+import type { UnstoredResult } from "../tools/result-message";
 
 /**
  * A step's last tool message, carried past the step unstored: the next step's request includes it, and it is stored

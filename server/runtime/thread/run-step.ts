@@ -12,6 +12,7 @@ import { CANCELLED_REQUEST, writeAttemptLog, type DeferredAttempt } from "../sid
 import { offeredTools } from "../subagents/offered";
 import { registryMessage } from "../subagents/texts";
 import { toolStartedEvent } from "../tools/dispatch";
+import { ResultStoredElsewhere, type UnstoredResult } from "../tools/result-message";
 import { settleCarry, type Carry } from "./carry";
 import { finishStep, type ToolStart } from "./finish-step";
 import { finishUserStop, stopWithError } from "./stop-activation";
@@ -66,11 +67,22 @@ export async function runStep(
     await writeAttemptLog(tx, emit, ctx, { threadId: thread.id, stepId: req.stepId, step, messageId }, a);
   };
   let result;
+  // The previous step's last tool message is stored while this request is in flight, before anything else, from the
+  // moment the request is announced (ANNOUNCE_AFTER_MS). An answer that comes sooner takes it into its own
+  // transaction, first there (`folded`): one transaction fewer, the same writes and events in the same order.
+  let folded: UnstoredResult | null = null;
   try {
-    // The previous step's last tool message is stored while this request is in flight, before anything else.
-    const whileInFlight = carry.unstored ? () => settleCarry(carry) : undefined;
-    result = await callModel(deps, ctx, thread, req, step, signal, lead, deferred, whileInFlight);
-    await settleCarry(carry);
+    const carried = carry.unstored;
+    let overlapped = false;
+    const whileInFlight = carried
+      ? () => {
+          overlapped = true;
+          return settleCarry(carry);
+        }
+      : undefined;
+    result = await callModel(deps, ctx, thread, req, step, signal, lead, deferred, whileInFlight, true);
+    if (carried && !overlapped && carry.unstored === carried) folded = carried;
+    else await settleCarry(carry);
     // An answer that came before its announcement takes it into the message's transaction (see ANNOUNCE_AFTER_MS).
     if (deferred.attempt?.announced !== false) await announceStep();
   } catch (err) {
@@ -99,7 +111,7 @@ export async function runStep(
   // Read in the message's transaction: whether a stop is pending, and so whether the first tool starts right away
   // (its `tool.started` is stored in that same transaction).
   const start: ToolStart = { stopRequested: false, announced: undefined, childless: children.length === 0 };
-  const assistant = await createMessage(
+  const storeAnswer = (fold: UnstoredResult | null) => createMessage(
     scope,
     {
       id: assistantId,
@@ -151,7 +163,30 @@ export async function runStep(
       }
       await counted;
     },
-    { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
+    fold
+      ? {
+          alongside: async (tx, emit) => {
+            await fold.writeIn(tx, emit);
+            await logAttempt(tx, emit, assistantId);
+          },
+        }
+      : { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
+  );
+  // What a rolled-back transaction took but did not store: the answer's attempt and its held announcement.
+  const [attemptBefore, leadBefore] = [deferred.attempt, lead.done];
+  const assistant = await storeAnswer(folded).then(
+    (m) => {
+      folded?.committed();
+      if (folded && carry.unstored === folded) carry.unstored = null;
+      return m;
+    },
+    async (err: unknown) => {
+      [deferred.attempt, lead.done] = [attemptBefore, leadBefore];
+      // The carried result, rolled back with the answer, is stored on its own first (or found stored).
+      if (folded) await settleCarry(carry);
+      if (err instanceof ResultStoredElsewhere) return storeAnswer(null);
+      throw err;
+    },
   ).catch(async (err: unknown) => {
     if (err instanceof StepDiscarded) {
       // Nothing of the step was stored; its request is closed as cancelled, like one a stop aborted.

@@ -4,7 +4,8 @@ import { toolError } from "../kernel/tool-call-context";
 import { endSession } from "../kernel/turns";
 import type { StopReason, ThreadRecord } from "../ports";
 import { reportSessionEnd } from "../subagents/report";
-import { STOPPED_BEFORE_RUN, storeResult } from "../tools/dispatch";
+import { STOPPED_BEFORE_RUN } from "../tools/dispatch";
+import { storeResult } from "../tools/result-message";
 
 /**
  * The activation ends here (a safety limit, an error or a user stop); the thread waits with the reason recorded. A

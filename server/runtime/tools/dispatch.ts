@@ -1,12 +1,10 @@
 import { toolResultSchema, type ToolCall, type ToolResult } from "@/server/spec";
 import { isAbortError } from "../abort";
 import { redactDeep, redactText } from "../env/redact";
-import { resolveAttachments } from "../files/attachments";
 import { runHooks } from "../kernel/hook-runner";
-import { commitMessage, prepareMessage, type PreparedMessage } from "../kernel/message-writer";
-import type { MessageRecord, Stores, ToolCallRecord } from "../ports";
+import { prepareResult, storeResult, type UnstoredResult } from "./result-message";
+import type { ToolCallRecord } from "../ports";
 import { hookContext } from "../kernel/scope";
-import type { StateScope } from "../kernel/deps";
 import { invokeLifecycle, invokeSubagent } from "../subagents/invoke";
 import { offeredTools } from "../subagents/offered";
 import { batchable, spawnBatch, type BatchedCall } from "../subagents/spawn-batch";
@@ -18,7 +16,7 @@ import { approvalGate, approvalMetadata } from "./approval-gate";
 import { runMcpTool } from "./run-mcp";
 import { runSubprompt } from "./run-subprompt";
 import { beginToolSpan } from "../tracing";
-import { parseArguments, resultMetadata, resultText, toolError, type OfferedTool, type ToolCallContext } from "../kernel/tool-call-context";
+import { parseArguments, resultText, toolError, type OfferedTool, type ToolCallContext } from "../kernel/tool-call-context";
 
 export const STOPPED_BEFORE_RUN = "Stopped by the user before this tool ran.";
 
@@ -220,84 +218,4 @@ async function afterToolHooks(tc: ToolCallContext, call: ToolCallRecord, result:
     r = await runHooks(hc, "before_store_tool_result", r, (exec, st, v) => Promise.resolve(exec(st, spec, v)), acceptResult);
   }
   return redactDeep(r, tc.ctx.secrets);
-}
-
-/** Store the tool message for a call and announce it (`attempt`: the run of the call that produced it, if it ran). */
-export async function storeResult(
-  scope: StateScope,
-  call: ToolCallRecord,
-  result: ToolResult,
-  durationMs: number,
-  attempt?: number,
-  extraMetadata?: Record<string, unknown> | null,
-): Promise<void> {
-  await (await prepareResult(scope, call, result, durationMs, attempt, extraMetadata)).store();
-}
-
-/**
- * A tool message ready to store (hooks applied, secrets masked) but not stored yet: the next step's request can carry
- * it while `store` writes it. `store` runs its transaction once, however often it is called.
- */
-export interface UnstoredResult {
-  message: PreparedMessage;
-  store(): Promise<void>;
-}
-
-export async function prepareResult(
-  scope: StateScope,
-  call: ToolCallRecord,
-  result: ToolResult,
-  durationMs: number,
-  attempt?: number,
-  /** Kept beside the result's own metadata (an approval decision). */
-  extraMetadata?: Record<string, unknown> | null,
-): Promise<UnstoredResult> {
-  // A call has one result. Another writer may have stored it meanwhile: a blocking child's report answers the call
-  // in the child's transaction, possibly while this thread re-runs the call after a restart. Checked with the thread
-  // locked (the report locks it too), among the messages after the call's own.
-  const after = (scope as { assistantMessage?: MessageRecord }).assistantMessage?.seq ?? 0;
-  const existing = async (tx: Stores, storing: string) => {
-    await tx.threads.lock(scope.thread.id);
-    const later = await tx.messages.list(scope.thread.id, { afterSeq: after, includeSilent: true });
-    return later.find((m) => m.role === "tool" && m.toolCallId === call.id && m.id !== storing) ?? null;
-  };
-  const message = await prepareMessage(scope, {
-    role: "tool",
-    content: resultText(result),
-    name: call.function.name,
-    toolCalls: null,
-    toolCallId: call.id,
-    toolStatus: result.status,
-    reasoningContent: null,
-    // Files a successful tool returned are stored in the thread and attached to its tool message.
-    attachments:
-      result.status === "success" && result.attachments?.length
-        ? await resolveAttachments(scope.deps.persistence.files, scope.thread.id, result.attachments)
-        : null,
-    silent: false,
-    depth: 0,
-    side: scope.side,
-    metadata: extraMetadata ? { ...resultMetadata(result), ...extraMetadata } : resultMetadata(result),
-    subagentId: null,
-  });
-  let stored: Promise<void> | null = null;
-  const write = async () => {
-    await commitMessage(
-      scope,
-      message,
-      async (_tx, msg, emit) => {
-        await emit(scope.thread.id, {
-          type: "tool.completed",
-          toolCallId: call.id,
-          name: call.function.name,
-          status: result.status,
-          durationMs: Math.round(durationMs),
-          messageId: msg.id,
-          ...(attempt !== undefined ? { attempt } : {}),
-        });
-      },
-      { existing },
-    );
-  };
-  return { message, store: () => (stored ??= write()) };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { echoTool, model } from "../testing/fixtures";
 import { createTestRuntime, type TestRuntime } from "../testing/harness";
-import { storeResult } from "./dispatch";
+import { storeResult } from "./result-message";
 import { toolError } from "../kernel/tool-call-context";
 
 let t: TestRuntime;
