@@ -5,6 +5,7 @@ import { CONTROL_CHANNEL, startJobQueue } from "@/server/db/pg-boss/job-queue";
 import { pgBossQueueDepth, type PgBossQueueDepth } from "@/server/db/pg-boss/queue-depth";
 import { encodeControl, listenForWork, type ControlMessage, type WorkNotifications } from "@/server/db/pg-boss/work-notifications";
 import { createPgBossWork, noteDue, pgBossWorkStore } from "@/server/db/pg-boss/work-store";
+import { wakesHere } from "@/server/db/pg-boss/wake-target";
 import type { PersistenceOptions } from "@/server/db/persistence";
 import { sqlLeaseStore } from "@/server/db/pg-boss/sql-leases";
 import type { LeaseStore } from "@/server/db/repositories/leases";
@@ -66,7 +67,9 @@ export async function startPgWork(opts: {
     },
     async listen(wake, abort) {
       if (!opts.runWorkers) return;
-      const onWork = (due: number | null) => {
+      // Only the worker a job's key names wakes (wake-target.ts); the others find it at their poll if it waits.
+      const onWork = (due: number | null, key: string | null) => {
+        if (!wakesHere(key, work.live)) return;
         if (due !== null) noteDue(work, due);
         wake();
       };

@@ -23,6 +23,8 @@ export interface DeadWorkerSweep {
   jobs: number;
   /** Threads taken back that had no active job (it ended, or the worker died between its job and the lease). */
   withoutJob: string[];
+  /** Owners of the heartbeats found live (this worker's included once it beats), sorted: whom work notifications wake. */
+  live: string[];
 }
 
 /** Whether `owner` (`<host>:<pid>`, a worker id) is a process of this machine that no longer exists. */
@@ -59,7 +61,11 @@ export async function sweepDeadWorkers(boss: PgBoss, self: string, now = new Dat
   const dead = beats.filter(
     (b) => b.owner !== self && (new Date(b.expiresAt).getTime() < now.getTime() || (silentSince(b) > GONE_AND_SILENT_MS && deadOnThisHost(b.owner))),
   );
-  if (dead.length === 0) return { owners: [], threads: [], jobs: 0, withoutJob: [] };
+  const live = beats
+    .filter((b) => !dead.includes(b) && new Date(b.expiresAt).getTime() >= now.getTime())
+    .map((b) => b.owner)
+    .sort();
+  if (dead.length === 0) return { owners: [], threads: [], jobs: 0, withoutJob: [], live };
   const owners = dead.map((b) => b.owner);
   // Take the dead workers' thread leases back (only while they still hold them).
   const released = (
@@ -90,5 +96,5 @@ export async function sweepDeadWorkers(boss: PgBoss, self: string, now = new Dat
   // Forget heartbeat rows long dead with nothing left to take back.
   const stale = new Date(now.getTime() - FORGET_AFTER_MS);
   await db.executeSql(`DELETE FROM "Lease" WHERE "key" LIKE $1 AND "expiresAt" < $2`, [`${WORKER_LEASE}%`, stale]);
-  return { owners, threads, jobs, withoutJob };
+  return { owners, threads, jobs, withoutJob, live };
 }

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { ENV_CHANNEL } from "../env-cache";
 import { CONTROL_CHANNEL, WORK_CHANNEL } from "./job-queue";
-import { decodeDue } from "./work-store";
+import { decodeWork } from "./work-store";
 
 export interface WorkNotifications {
   close(): Promise<void>;
@@ -39,8 +39,8 @@ export interface EnvListener {
  */
 export async function listenForWork(
   databaseUrl: string,
-  /** `due`: when the queued job starts (ms), null for now. */
-  onWork: (due: number | null) => void,
+  /** `due`: when the queued job starts (ms), null for now; `key`: the job's key, null when not named (wake everyone). */
+  onWork: (due: number | null, key: string | null) => void,
   log?: (level: "warn", message: string, data?: Record<string, unknown>) => void,
   onControl?: (message: ControlMessage) => void,
   env?: EnvListener,
@@ -53,7 +53,10 @@ export async function listenForWork(
     const c = new pg.Client({ connectionString: databaseUrl, application_name: "studio-work-listener" });
     c.on("notification", (n) => {
       if (n.channel === ENV_CHANNEL) return env?.changed();
-      if (n.channel !== CONTROL_CHANNEL) return onWork(decodeDue(n.payload ?? ""));
+      if (n.channel !== CONTROL_CHANNEL) {
+        const { due, key } = decodeWork(n.payload ?? "");
+        return onWork(due, key);
+      }
       const m = decodeControl(n.payload ?? "");
       if (m) onControl?.(m);
     });
@@ -71,7 +74,7 @@ export async function listenForWork(
     if (closed) return void (await c.end());
     client = c;
     env?.notified(true); // what was cached before may have missed writes
-    onWork(null); // anything queued while no one listened
+    onWork(null, null); // anything queued while no one listened
   };
   const schedule = () => {
     if (closed || retry) return;

@@ -6,6 +6,7 @@ import type { LeaseStore } from "../repositories/leases";
 import { PG_BOSS_SCHEMA, THREAD_WORK_QUEUE, WORK_CHANNEL, type JobQueue } from "./job-queue";
 import { prismaSqlExecutor } from "./sql-executor";
 import { sweepDeadWorkers } from "./dead-workers";
+import type { LiveWorkers } from "./wake-target";
 
 interface JobData {
   kind: string;
@@ -36,6 +37,8 @@ export interface PgBossWork {
   dueCheckMs: number;
   lastDueCheck: number;
   knownDue: number | null;
+  /** The live workers as of the last dead-worker check: which one a work notification wakes (wake-target.ts). */
+  live: LiveWorkers | null;
   log?(level: "info" | "warn", message: string, data?: Record<string, unknown>): void;
 }
 
@@ -56,6 +59,7 @@ export function createPgBossWork(
     dueCheckMs: opts.dueCheckMs ?? 1000,
     lastDueCheck: 0,
     knownDue: null,
+    live: null,
     log: opts.log,
   };
 }
@@ -67,11 +71,16 @@ export function noteDue(work: PgBossWork, at: number): void {
   if (work.knownDue === null || due < work.knownDue) work.knownDue = due;
 }
 
-/** The payload of a work notification: when the job is due (ms), empty for now. */
-export const encodeDue = (at: Date | undefined) => (at ? String(at.getTime()) : "");
-export function decodeDue(payload: string): number | null {
-  const at = payload ? Number(payload) : NaN;
-  return Number.isFinite(at) ? at : null;
+/**
+ * The payload of a work notification: when the job is due (ms, empty for now), then `;` and the job's key, which
+ * decides the worker it wakes (wake-target.ts). A payload without a key (an older sender) wakes every worker.
+ */
+export const encodeWork = (at: Date | undefined, key: string) => `${at ? String(at.getTime()) : ""};${key}`;
+export function decodeWork(payload: string): { due: number | null; key: string | null } {
+  const sep = payload.indexOf(";");
+  const dueText = sep < 0 ? payload : payload.slice(0, sep);
+  const at = dueText ? Number(dueText) : NaN;
+  return { due: Number.isFinite(at) ? at : null, key: sep < 0 ? null : payload.slice(sep + 1) };
 }
 
 const THREAD_LEASE = "thread:";
@@ -152,6 +161,7 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
     if (Date.now() - work.lastDeadSweep < work.deadSweepMs) return;
     work.lastDeadSweep = Date.now();
     const found = await sweepDeadWorkers(boss, self);
+    work.live = { self, owners: found.live };
     if (found.threads.length === 0) return;
     // A thread whose job already ended gets a run (its failed jobs come back on their own, due now).
     for (const id of found.withoutJob) await enqueueRun(id);
@@ -163,16 +173,17 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
       const data: JobData = { kind: item.kind, threadId: item.threadId ?? null, payload: item.payload ?? {} };
       // Stringified: Prisma passes a string parameter through to `$3::jsonb` unchanged.
       const startAfter = item.runAt && item.runAt.getTime() > Date.now() ? item.runAt : undefined;
+      // The `short` policy allows one waiting job per key, and keyless jobs share the empty key: an item without a
+      // dedupe key gets a key of its own, so it is never dropped as a duplicate.
+      const singletonKey = item.dedupeKey ?? `job:${randomUUID()}`;
       await boss.send(THREAD_WORK_QUEUE, JSON.stringify(data) as unknown as object, {
-        // The `short` policy allows one waiting job per key, and keyless jobs share the empty key: an item without a
-        // dedupe key gets a key of its own, so it is never dropped as a duplicate.
-        singletonKey: item.dedupeKey ?? `job:${randomUUID()}`,
+        singletonKey,
         expireInSeconds,
         startAfter,
         db: tx,
       });
       // The listeners (this process's too) learn when the job is due without asking the queue.
-      await tx.executeSql(`SELECT 1 AS sent FROM (SELECT pg_notify($1, $2)) AS n`, [WORK_CHANNEL, encodeDue(startAfter)]);
+      await tx.executeSql(`SELECT 1 AS sent FROM (SELECT pg_notify($1, $2)) AS n`, [WORK_CHANNEL, encodeWork(startAfter, singletonKey)]);
       if (startAfter) noteDue(work, startAfter.getTime());
     },
     async claim(owner, limit, leaseMs) {
