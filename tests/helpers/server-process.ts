@@ -72,11 +72,16 @@ export class ServerProcess {
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    const from = this.output.length;
     this.child.stdout!.on("data", (d) => (this.output += d));
     this.child.stderr!.on("data", (d) => (this.output += d));
     const child = this.child;
     await waitFor(async () => {
       if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
+      // This child's own word that it listens, first: `freePort` closes the port before the child binds it, so another
+      // test's server may have taken it meanwhile, and that server's /api/health would answer for this one (its
+      // requests, and the threads they create, would then land in the other test's app).
+      if (!this.output.slice(from).includes(`listening on ${this.url}`)) return false;
       try {
         return (await fetch(`${this.url}/api/health`)).ok;
       } catch {
