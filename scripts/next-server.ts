@@ -16,6 +16,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { stampPeerAddress } from "../server/api/auth/client-address";
 import { frontRefusal } from "../server/api/http-front";
+import { keepConnectionsAlive } from "../server/api/keep-alive";
 import { trackRequest } from "../server/api/request-log";
 import { answerWithFetchHandler } from "../server/api/node-http";
 import { isDirectApiRequest, publishedRestHandler } from "../server/api/rest/published-handler";
@@ -47,6 +48,7 @@ export async function serveNext(opts: {
     if (api) return void answerWithFetchHandler(api, req, res, securityHeaders, { lite: true });
     void handle(req, res);
   });
+  keepConnectionsAlive(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port, opts.host, () => resolve());

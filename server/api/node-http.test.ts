@@ -65,3 +65,27 @@ describe("answerWithFetchHandler with a client that stops reading", () => {
     }
   });
 });
+
+describe("keep-alive", () => {
+  it("keeps an idle connection open past Node's default (5 s, closed by 7 s), so a client's next request on it is answered", async () => {
+    const server = await serveFetchHandler(async () => new Response("ok"));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ body: string; reused: boolean }>((resolve, reject) => {
+        const req = http.get(`${server.url}/x`, { agent }, (res) => {
+          let body = "";
+          res.setEncoding("utf8").on("data", (c: string) => (body += c));
+          res.on("end", () => resolve({ body, reused: req.reusedSocket }));
+        });
+        req.on("error", reject);
+      });
+    try {
+      expect(await get()).toEqual({ body: "ok", reused: false });
+      await new Promise((r) => setTimeout(r, 7_000));
+      expect(await get()).toEqual({ body: "ok", reused: true });
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  }, 15_000);
+});

@@ -5,6 +5,7 @@ import { stampPeerAddress } from "./auth/client-address";
 import { directBodyOf } from "./direct-body";
 import { FrontRequest } from "./front-request";
 import { frontRefusal } from "./http-front";
+import { keepConnectionsAlive } from "./keep-alive";
 import { trackRequest } from "./request-log";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -144,6 +145,7 @@ export async function serveFetchHandler(
     if (refused) return void res.writeHead(refused.status, refused.headers).end(refused.body);
     void answerWithFetchHandler(handler, req, res, {}, { lite: opts.rest === true });
   });
+  keepConnectionsAlive(server);
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
