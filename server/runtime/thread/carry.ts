@@ -29,6 +29,12 @@ export async function settleCarry(carry: Carry): Promise<void> {
   }
 }
 
+/** The carried message was stored in another transaction (the next answer's), which committed: nothing is left to store. */
+export function foldedInto(carry: Carry, folded: UnstoredResult): void {
+  folded.committed();
+  if (carry.unstored === folded) carry.unstored = null;
+}
+
 /** The history with the carried message last, as it will be stored (the seq after the last one). */
 export function carriedHistory(history: MessageRecord[], threadId: string, carry: Carry): MessageRecord[] {
   const m = carry.unstored?.message;

@@ -6,14 +6,14 @@ import { activeHooks } from "../kernel/hook-runner";
 import { resolveAttachments } from "../files/attachments";
 import { createMessage } from "../kernel/message-writer";
 import type { StepContext } from "../kernel/step-context";
-import type { MessageRecord, Stores, SubagentRecord, ThreadRecord, ToolCallRecord } from "../ports";
+import type { MessageRecord, NewMessage, Stores, SubagentRecord, ThreadRecord, ToolCallRecord } from "../ports";
 import { buildStepRequest, callModel, heldAnnouncement, type LeadEvent } from "../side-loop/llm-step";
 import { CANCELLED_REQUEST, writeAttemptLog, type DeferredAttempt } from "../side-loop/request-log";
 import { offeredTools } from "../subagents/offered";
 import { registryMessage } from "../subagents/texts";
 import { toolStartedEvent } from "../tools/dispatch";
 import { ResultStoredElsewhere, type UnstoredResult } from "../tools/result-message";
-import { settleCarry, type Carry } from "./carry";
+import { foldedInto, settleCarry, type Carry } from "./carry";
 import { finishStep, type ToolStart } from "./finish-step";
 import { finishUserStop, stopWithError } from "./stop-activation";
 
@@ -111,98 +111,103 @@ export async function runStep(
   // Read in the message's transaction: whether a stop is pending, and so whether the first tool starts right away
   // (its `tool.started` is stored in that same transaction).
   const start: ToolStart = { stopRequested: false, announced: undefined, childless: children.length === 0 };
-  const storeAnswer = (fold: UnstoredResult | null) => createMessage(
-    scope,
-    {
-      id: assistantId,
-      role: ctx.side === "a" ? "assistant" : "user",
-      content: result.content,
-      name: null,
-      toolCalls: toolCalls.length > 0 ? toolCalls : null,
-      toolCallId: null,
-      toolStatus: null,
-      reasoningContent: result.reasoning,
-      attachments: images,
-      silent: false,
-      depth: 0,
-      side: ctx.side,
-      metadata: {
-        model: result.model.name,
-        finish_reason: result.finishReason,
-        step_id: req.stepId,
-        // Signed or encrypted reasoning blocks: the next request sends them back (side-loop/perspective.ts).
-        ...(result.reasoningDetails?.length ? { reasoning_details: result.reasoningDetails } : {}),
-        // Pages a provider-run web search cited (URL, title), shown under the answer.
-        ...(result.webSearchResults?.length ? { citations: result.webSearchResults } : {}),
-        // Calls of provider-run tools (a web search's query, code and its output), shown with the answer.
-        ...(result.providerToolCalls?.length ? { provider_tool_calls: result.providerToolCalls.map(({ id: _id, ...call }) => call) } : {}),
-      },
-      subagentId: null,
+  const answer: NewMessage = {
+    id: assistantId,
+    role: ctx.side === "a" ? "assistant" : "user",
+    content: result.content,
+    name: null,
+    toolCalls: toolCalls.length > 0 ? toolCalls : null,
+    toolCallId: null,
+    toolStatus: null,
+    reasoningContent: result.reasoning,
+    attachments: images,
+    silent: false,
+    depth: 0,
+    side: ctx.side,
+    metadata: {
+      model: result.model.name,
+      finish_reason: result.finishReason,
+      step_id: req.stepId,
+      // Signed or encrypted reasoning blocks: the next request sends them back (side-loop/perspective.ts).
+      ...(result.reasoningDetails?.length ? { reasoning_details: result.reasoningDetails } : {}),
+      // Pages a provider-run web search cited (URL, title), shown under the answer.
+      ...(result.webSearchResults?.length ? { citations: result.webSearchResults } : {}),
+      // Calls of provider-run tools (a web search's query, code and its output), shown with the answer.
+      ...(result.providerToolCalls?.length ? { provider_tool_calls: result.providerToolCalls.map(({ id: _id, ...call }) => call) } : {}),
     },
-    async (tx, msg, emit) => {
-      const fresh = (await tx.threads.get(thread.id)) ?? thread;
-      // The fence: a terminate or stop committed while the request was in flight (by any process) discards the
-      // answer, as the abort would have; the row is locked, so neither can commit between this check and ours.
-      if (fresh.status === "terminated" || fresh.stopRequestedAt !== null) throw new StepDiscarded();
-      const turn = fresh.state.turn ?? { side: ctx.side, active: true, steps: 0, startSeq: msg.seq - 1 };
-      // Not waited for before the tool's attempt is counted: where the database pipelines them, both go in one round
-      // trip (in this order, in this transaction; a failure of either fails the step's transaction).
-      const counted = tx.threads.update(thread.id, {
-        state: { ...fresh.state, turn: { ...turn, steps: turn.steps + 1 }, activationSteps: fresh.state.activationSteps + 1 },
-      });
-      counted.catch(() => {});
-      await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length, durationMs: Math.round((performance.now() - startedAt) * 100) / 100 });
-      start.stopRequested = fresh.stopRequestedAt !== null;
-      const first = toolCalls[0];
-      // A call that may wait for a human approval is started by its tool dispatch, once it may run.
-      const gated = first !== undefined && offered.byName.get(first.function.name)?.kind === "tool" && ctx.defs.tool(first.function.name)?.approval !== undefined;
-      if (first && !gated && !start.stopRequested && !signal.aborted) {
-        const attempt = await tx.toolCallRuns.start(msg.id, first.id);
-        await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name), attempt));
-        start.announced = { id: first.id, attempt };
-      }
-      await counted;
-    },
-    fold
-      ? {
-          alongside: async (tx, emit) => {
-            await fold.writeIn(tx, emit);
-            await logAttempt(tx, emit, assistantId);
-          },
-        }
-      : { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
-  );
-  // What a rolled-back transaction took but did not store: the answer's attempt and its held announcement.
-  const [attemptBefore, leadBefore] = [deferred.attempt, lead.done];
-  const assistant = await storeAnswer(folded).then(
-    (m) => {
-      folded?.committed();
-      if (folded && carry.unstored === folded) carry.unstored = null;
+    subagentId: null,
+  };
+  const inAnswerTx = async (tx: Stores, msg: MessageRecord, emit: Emit) => {
+    const fresh = (await tx.threads.get(thread.id)) ?? thread;
+    // The fence: a terminate or stop committed while the request was in flight (by any process) discards the
+    // answer, as the abort would have; the row is locked, so neither can commit between this check and ours.
+    if (fresh.status === "terminated" || fresh.stopRequestedAt !== null) throw new StepDiscarded();
+    const turn = fresh.state.turn ?? { side: ctx.side, active: true, steps: 0, startSeq: msg.seq - 1 };
+    // Not waited for before the tool's attempt is counted: where the database pipelines them, both go in one round
+    // trip (in this order, in this transaction; a failure of either fails the step's transaction).
+    const counted = tx.threads.update(thread.id, {
+      state: { ...fresh.state, turn: { ...turn, steps: turn.steps + 1 }, activationSteps: fresh.state.activationSteps + 1 },
+    });
+    counted.catch(() => {});
+    await emit(thread.id, { type: "step.completed", stepId: req.stepId, side: ctx.side, message: { id: msg.id, role: msg.role, side: ctx.side }, toolCalls: toolCalls.length, durationMs: Math.round((performance.now() - startedAt) * 100) / 100 });
+    start.stopRequested = fresh.stopRequestedAt !== null;
+    const first = toolCalls[0];
+    // A call that may wait for a human approval is started by its tool dispatch, once it may run.
+    const gated = first !== undefined && offered.byName.get(first.function.name)?.kind === "tool" && ctx.defs.tool(first.function.name)?.approval !== undefined;
+    if (first && !gated && !start.stopRequested && !signal.aborted) {
+      const attempt = await tx.toolCallRuns.start(msg.id, first.id);
+      await emit(thread.id, toolStartedEvent({ stepId: req.stepId, ctx }, first, offered.byName.get(first.function.name), attempt));
+      start.announced = { id: first.id, attempt };
+    }
+    await counted;
+  };
+  const storeAnswer = (fold: UnstoredResult | null) =>
+    createMessage(
+      scope,
+      answer,
+      inAnswerTx,
+      fold
+        ? {
+            alongside: async (tx, emit) => {
+              await fold.writeIn(tx, emit);
+              await logAttempt(tx, emit, assistantId);
+            },
+          }
+        : { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
+    );
+  // The answer with the carried result folded in; if that transaction rolls back, the result is stored on its own
+  // first (or found stored), and what the transaction took but did not store is given back: the answer's attempt and
+  // its held announcement.
+  const storeFolding = async () => {
+    const [attemptBefore, leadBefore] = [deferred.attempt, lead.done];
+    try {
+      const m = await storeAnswer(folded);
+      if (folded) foldedInto(carry, folded);
       return m;
-    },
-    async (err: unknown) => {
+    } catch (err) {
       [deferred.attempt, lead.done] = [attemptBefore, leadBefore];
-      // The carried result, rolled back with the answer, is stored on its own first (or found stored).
       if (folded) await settleCarry(carry);
       if (err instanceof ResultStoredElsewhere) return storeAnswer(null);
       throw err;
-    },
-  ).catch(async (err: unknown) => {
-    if (err instanceof StepDiscarded) {
-      // Nothing of the step was stored; its request is closed as cancelled, like one a stop aborted.
-      await deps.persistence.transaction((tx) => tx.llmLogs.interruptPending(thread.id, CANCELLED_REQUEST));
-      return null;
     }
-    // The message was not stored (a hook threw): the model's answer is still logged.
-    if (deferred.attempt) await deps.events.commit((tx, emit) => logAttempt(tx, emit, null));
-    throw err;
-  });
+  };
+  let assistant: MessageRecord | null = null;
+  try {
+    assistant = await storeFolding();
+  } catch (err) {
+    if (!(err instanceof StepDiscarded)) {
+      // The message was not stored (a hook threw): the model's answer is still logged.
+      if (deferred.attempt) await deps.events.commit((tx, emit) => logAttempt(tx, emit, null));
+      throw err;
+    }
+    // Nothing of the step was stored; its request is closed as cancelled, like one a stop aborted.
+    await deps.persistence.transaction((tx) => tx.llmLogs.interruptPending(thread.id, CANCELLED_REQUEST));
+  }
   // Discarded: the loop reads the thread again and ends (terminated) or applies the stop.
   if (!assistant) return "continue";
   const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName, start, mayCarry ? carry : undefined);
   return outcome === "waiting" ? "stopped" : "continue";
 }
-
 
 /** Thrown in a step's transaction when the thread was terminated or stopped meanwhile: the transaction rolls back. */
 class StepDiscarded extends Error {

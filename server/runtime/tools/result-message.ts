@@ -6,16 +6,9 @@ import { resultMetadata, resultText } from "../kernel/tool-call-context";
 import type { MessageRecord, Stores, ToolCallRecord } from "../ports";
 import type { ToolResult } from "@/server/spec";
 
-/** Store the tool message for a call and announce it (`attempt`: the run of the call that produced it, if it ran). */
-export async function storeResult(
-  scope: StateScope,
-  call: ToolCallRecord,
-  result: ToolResult,
-  durationMs: number,
-  attempt?: number,
-  extraMetadata?: Record<string, unknown> | null,
-): Promise<void> {
-  await (await prepareResult(scope, call, result, durationMs, attempt, extraMetadata)).store();
+/** Store the tool message for a call and announce it (the arguments of `prepareResult`). */
+export async function storeResult(...args: Parameters<typeof prepareResult>): Promise<void> {
+  await (await prepareResult(...args)).store();
 }
 
 /**
@@ -41,6 +34,7 @@ export class ResultStoredElsewhere extends Error {
   }
 }
 
+/** `attempt`: the run of the call that produced the result, if it ran. */
 export async function prepareResult(
   scope: StateScope,
   call: ToolCallRecord,
