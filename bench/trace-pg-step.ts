@@ -15,6 +15,9 @@ import { admin, adminUrl } from "./worker-scale";
 const log: string[] = [];
 let on = false;
 let connections = 0;
+/** When the traced run's message was posted: each line carries the ms since then. */
+let t0 = 0;
+const at = () => (performance.now() - t0).toFixed(2).padStart(7);
 const pg = createRequire(import.meta.url)("pg") as { Client: { prototype: Record<string, (...a: unknown[]) => unknown> } };
 const query = pg.Client.prototype.query!;
 const ids = new WeakMap<object, number>();
@@ -22,14 +25,14 @@ pg.Client.prototype.query = function (this: object, q: unknown, ...rest: unknown
   const text = typeof q === "string" ? q : (q as { text?: string; name?: string } | null)?.text;
   if (on && typeof text === "string") {
     if (!ids.has(this)) ids.set(this, ++connections);
-    log.push(`[${ids.get(this)}] ${text.replace(/\s+/g, " ").slice(0, 160)}`);
+    log.push(`${at()} [${ids.get(this)}] ${text.replace(/\s+/g, " ").slice(0, 160)}`);
   }
   return query.call(this, q, ...rest);
 };
 // Each socket write of a client (a round trip's request): a line of its own in the trace.
 installSqlCounter();
 pgWriteHook.on = (client) => {
-  if (on) log.push(`[${ids.get(client) ?? "?"}] ---- write`);
+  if (on) log.push(`${at()} [${ids.get(client) ?? "?"}] ---- write`);
 };
 
 async function main() {
@@ -58,6 +61,7 @@ async function main() {
         const w = watchThread(b.app, id);
         on = i === 1 && !process.env.TRACE_QUIET;
         if (i === 1) resetSqlCounts();
+        t0 = performance.now();
         await postMessage(b.url, id, "s1 start");
         await w.done;
         on = false;

@@ -87,10 +87,30 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
   };
 }
 
-/** The queue reads of every step and the delivery mark; `enqueue` and `rejectPending` stay with the Prisma store. */
+/** A post's enqueue, the queue reads of every step and the delivery mark; `rejectPending` stays with the Prisma store. */
 export function pgQueue(sql: Runner, base: QueueStore): QueueStore {
   return {
     ...base,
+    async enqueue(threadId, input) {
+      // In a transaction the thread is locked first (see `pgMessages.append`); the INSERT reads the next seq itself.
+      await sql.lockQueued(threadId);
+      const ref = (field: string) => ({ model: "QueuedMessage", field });
+      const attachments = input.attachments && input.attachments.length > 0 ? input.attachments : null;
+      const row = await sql.get<Row>(
+        `INSERT INTO "QueuedMessage" ("id", "threadId", "seq", "role", "content", "attachments", "silent", "metadata", "status", "createdAt")
+         VALUES (?, ?, (SELECT COALESCE(MAX("seq"), 0) + 1 FROM "QueuedMessage" WHERE "threadId" = ?), ?, ?, ?, ?, ?, 'pending', ?) RETURNING *`,
+        newId(),
+        threadId,
+        threadId,
+        input.role,
+        input.content,
+        toNullableJsonText(attachments, ref("attachments")),
+        input.silent === true,
+        toNullableJsonText(input.metadata, ref("metadata")),
+        sqlDate(new Date()),
+      );
+      return toQueued(toQueuedRow(row!));
+    },
     async pending(threadId) {
       const rows = await sql.all<Row>(`SELECT * FROM "QueuedMessage" WHERE "threadId" = ? AND "status" = 'pending' ORDER BY "seq" ASC`, threadId);
       return rows.map((r) => toQueued(toQueuedRow(r)));

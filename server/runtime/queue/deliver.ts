@@ -54,10 +54,14 @@ export async function deliverQueue(
         subagentId: typeof q.metadata?.subagent_id === "string" ? q.metadata.subagent_id : null,
       },
       async (tx, m, emit) => {
-        await tx.queue.markDelivered(q.id, m.id);
+        // Not waited for before the turn starts: where the database pipelines them, both go in one round trip (in
+        // this order, in this transaction; a failure of either fails it).
+        const delivered = tx.queue.markDelivered(q.id, m.id);
+        delivered.catch(() => {});
         await emit(thread.id, { type: "queue.delivered", queueId: q.id, messageId: m.id });
         // The last one starts the turn it opens in its own transaction.
         if (last) updated = await startDeliveredTurn(tx, thread, agent, acting, firstSeq || m.seq, m.seq, q.role, toolCall || !!call, reset);
+        await delivered;
       },
     );
     firstSeq ||= msg.seq;

@@ -1,7 +1,7 @@
 import { deliverQueue } from "../queue/deliver";
 import { loadStepContext, type StepContext } from "../kernel/step-context";
 import type { RuntimeDeps } from "../kernel/deps";
-import type { ThreadRecord } from "../ports";
+import type { QueuedMessageRecord, ThreadRecord } from "../ports";
 import { startTurn } from "../kernel/turns";
 import { immediateEntries, runImmediate } from "../subagents/immediate";
 import { endTurnWith } from "./apply-stop";
@@ -46,7 +46,16 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
   // The activation's step count starts from 0: reset with the first delivery (one transaction), or on its own before
   // the first step. Either is a read-modify-write of the state in one transaction (the thread row is locked), so that
   // a concurrent request (continue, stop) is never overwritten with what was read before it.
-  let latest: ThreadRecord | null = await p.threads.get(threadId);
+  // The thread and its pending queue, asked for together (one round trip where the database pipelines them) and with
+  // them, requests logged `pending` when they were sent by an activation that died before their answer was written:
+  // they stay counted (their rows), closed as `interrupted`. (Only one activation of a thread runs at a time.)
+  const [first, firstQueued] = await Promise.all([
+    p.threads.get(threadId),
+    p.queue.pending(threadId),
+    p.llmLogs.interruptPending(threadId, INTERRUPTED_REQUEST),
+  ]);
+  let latest: ThreadRecord | null = first;
+  let latestQueued: QueuedMessageRecord[] | undefined = firstQueued;
   if (!latest || latest.status === "terminated") return;
   beginActivationSpan(latest);
   // A thread of an unsaved editor draft runs the draft's definitions (ordinary threads keep the runtime's deps).
@@ -56,9 +65,6 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
   } catch (err) {
     return stopWithError(rootDeps, latest, err);
   }
-  // Requests logged `pending` when they were sent, by an activation that died before their answer was written: they
-  // stay counted (their rows), closed as `interrupted`. (Only one activation of a thread runs at a time.)
-  await p.transaction((tx) => tx.llmLogs.interruptPending(threadId, INTERRUPTED_REQUEST));
   let resetDue = true;
   const settle = () => settleCarry(carry);
   for (;;) {
@@ -66,9 +72,10 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
     // database pipelines them). The history and the registry serve the step only if nothing was written before it
     // (see `ahead` below): in a running turn that is every pass but the first.
     const carried = carry.unstored;
-    const [read, queued, ahead] = latest ? [latest, undefined, undefined] : await readPass(p, threadId);
+    const [read, queued, ahead] = latest ? [latest, latestQueued, undefined] : await readPass(p, threadId);
     let thread = read;
     latest = null;
+    latestQueued = undefined;
     if (!thread || thread.status === "terminated") return;
     const agent = deps.definitions().agent(thread.agentId);
     if (signal.aborted || thread.stopRequestedAt !== null) {
