@@ -8,8 +8,10 @@ import { initialThreadState } from "@/server/runtime/kernel/initial-state";
 import { leaseStore } from "../repositories/leases";
 import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "../test-postgres";
 import type { WorkStore } from "@/server/runtime/ports";
-import { startJobQueue, THREAD_WORK_QUEUE, type JobQueue } from "./job-queue";
+import { startJobQueue, THREAD_WORK_QUEUE, WORK_CHANNEL, type JobQueue } from "./job-queue";
 import { listenForWork } from "./work-notifications";
+import { notifyingInsert } from "./notifying-insert";
+import { prismaSqlExecutor } from "./sql-executor";
 import { createPgBossWork, noteDue, pgBossWorkStore, type PgBossWork } from "./work-store";
 import { databaseTarget } from "../database-url";
 
@@ -263,4 +265,31 @@ describe.skipIf(!adminUrl)("the work port on pg-boss", () => {
       await listening.close();
     }
   });
+
+  it("sends a job's INSERT and its NOTIFY as one statement; a duplicate is skipped and still notifies", async () => {
+    const a = await proc();
+    const heard: string[] = [];
+    const listening = await listenForWork(url, (_due, key) => void (key && heard.push(key)));
+    const statements: string[] = [];
+    const counting: PgBoss.Db = {
+      executeSql: (text, values) => {
+        statements.push(text);
+        return prismaSqlExecutor(a.prisma).executeSql(text, values);
+      },
+    };
+    try {
+      const send = (db: PgBoss.Db) => a.queue.boss.send(THREAD_WORK_QUEUE, { kind: "run", threadId: "t-n", payload: {} }, { singletonKey: "run:t-n", db });
+      const first = notifyingInsert(counting, WORK_CHANNEL, ";run:t-n");
+      expect(await send(first.db)).toMatch(/^[0-9a-f-]{36}$/);
+      const second = notifyingInsert(counting, WORK_CHANNEL, ";run:t-n");
+      expect(await send(second.db)).toBeNull(); // one queued job per key
+      expect([first.sent(), second.sent(), statements.length]).toEqual([true, true, 2]);
+      await expect.poll(() => heard.filter((k) => k === "run:t-n").length).toBe(2);
+      const { rows } = await prismaSqlExecutor(a.prisma).executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE singleton_key = $1`, ["run:t-n"]);
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await listening.close();
+    }
+  });
 });
+

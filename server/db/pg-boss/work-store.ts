@@ -6,6 +6,7 @@ import type { LeaseStore } from "../repositories/leases";
 import { PG_BOSS_SCHEMA, THREAD_WORK_QUEUE, WORK_CHANNEL, type JobQueue } from "./job-queue";
 import { prismaSqlExecutor } from "./sql-executor";
 import { sweepDeadWorkers } from "./dead-workers";
+import { notifyingInsert } from "./notifying-insert";
 import type { LiveWorkers } from "./wake-target";
 
 interface JobData {
@@ -176,14 +177,17 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
       // The `short` policy allows one waiting job per key, and keyless jobs share the empty key: an item without a
       // dedupe key gets a key of its own, so it is never dropped as a duplicate.
       const singletonKey = item.dedupeKey ?? `job:${randomUUID()}`;
+      // The listeners (this process's too) learn when the job is due without asking the queue: the NOTIFY goes in the
+      // job's INSERT (notifying-insert.ts), or on its own if pg-boss's statement was not the one expected.
+      const payload = encodeWork(startAfter, singletonKey);
+      const notifying = notifyingInsert(tx, WORK_CHANNEL, payload);
       await boss.send(THREAD_WORK_QUEUE, JSON.stringify(data) as unknown as object, {
         singletonKey,
         expireInSeconds,
         startAfter,
-        db: tx,
+        db: notifying.db,
       });
-      // The listeners (this process's too) learn when the job is due without asking the queue.
-      await tx.executeSql(`SELECT 1 AS sent FROM (SELECT pg_notify($1, $2)) AS n`, [WORK_CHANNEL, encodeWork(startAfter, singletonKey)]);
+      if (!notifying.sent()) await tx.executeSql(`SELECT 1 AS sent FROM (SELECT pg_notify($1, $2)) AS n`, [WORK_CHANNEL, payload]);
       if (startAfter) noteDue(work, startAfter.getTime());
     },
     async claim(owner, limit, leaseMs) {
@@ -210,11 +214,11 @@ export function pgBossWorkStore(db: Db, work: PgBossWork): WorkStore {
       return out;
     },
     async complete(id) {
-      try {
-        await boss.complete(THREAD_WORK_QUEUE, id);
-      } finally {
-        await release(id);
-      }
+      // The job's completion and the thread's lease at once, on two pooled connections (one round trip's wait): the
+      // lease is what keeps other workers off the thread, the job's state only decides whether it runs again.
+      const [completed, released] = await Promise.allSettled([boss.complete(THREAD_WORK_QUEUE, id), release(id)]);
+      if (completed.status === "rejected") throw completed.reason;
+      if (released.status === "rejected") throw released.reason;
     },
     async fail(id, error) {
       // pg-boss schedules the retry (exponential backoff, `retryLimit` attempts) or marks the job failed.

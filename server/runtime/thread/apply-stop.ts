@@ -5,7 +5,7 @@ import type { Emit } from "../events/publisher";
 import { updateMessage } from "../kernel/message-writer";
 import { bareScope } from "../kernel/scope";
 import { reportSessionEnd } from "../subagents/report";
-import type { MessageRecord, StopReason, Stores, ThreadRecord } from "../ports";
+import type { MessageRecord, QueuedMessageRecord, StopReason, Stores, ThreadRecord } from "../ports";
 import type { RuntimeDeps } from "../kernel/deps";
 import { bindingPayload, type SideStopConfig, type StopDecision } from "../kernel/stop-rules";
 import { idleTx } from "./go-idle";
@@ -32,9 +32,11 @@ export async function applyStopDecision(
   if (decision.scope === "none") return;
   if (decision.scope === "turn") await rewriteStopToolContent(deps, threadId, agent, decision, assistant);
   const parentToWake = await deps.events.commit(async (tx, emit): Promise<string | null> => {
-    const thread = (await tx.threads.get(threadId)) as ThreadRecord;
+    // The thread locked, then its last message and its queue (for `idleIfDone`): one round trip where the database
+    // pipelines them (the reads run after the lock).
+    const [locked, endSeq, pending] = await Promise.all([tx.threads.get(threadId), tx.messages.lastSeq(threadId), tx.queue.pending(threadId)]);
+    const thread = locked as ThreadRecord;
     const side = thread.state.turn?.side ?? assistant.side ?? "a";
-    const endSeq = await tx.messages.lastSeq(threadId);
     if (decision.scope === "session") {
       const payload = bindingPayload(decision.binding, decision.call);
       const state = endSession(thread.state, {
@@ -50,7 +52,7 @@ export async function applyStopDecision(
       return reportSessionEnd(tx, emit, updated, outcome, deps.secrets);
     }
     const parent = await endTurnTx(thread, agent, decision.reason, endSeq, tx, emit, deps.secrets);
-    if (parent === null) await idleIfDone(tx, emit, thread);
+    if (parent === null) await idleIfDone(tx, emit, thread, pending);
     return parent;
   });
   if (parentToWake) await deps.schedule(parentToWake);
@@ -60,10 +62,10 @@ export async function applyStopDecision(
  * The turn just ended: when no other turn started and nothing is due (no queued message, no continue or stop
  * request), the thread goes idle in the same transaction instead of the executor's next pass opening one for it.
  */
-async function idleIfDone(tx: Stores, emit: Emit, before: ThreadRecord): Promise<void> {
+async function idleIfDone(tx: Stores, emit: Emit, before: ThreadRecord, pending: QueuedMessageRecord[]): Promise<void> {
   const after = await tx.threads.get(before.id);
   if (!after || after.state.turn?.active || after.state.session.ended || after.stopRequestedAt !== null || after.status !== "running") return;
-  await idleTx(tx, emit, before, after);
+  await idleTx(tx, emit, before, after, pending);
 }
 
 const agentSide = (agent: ParsedAgentDefinition, side: "a" | "b") => (side === "a" ? agent.sideA : (agent.sideB ?? agent.sideA));
