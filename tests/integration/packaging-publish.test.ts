@@ -41,7 +41,15 @@ afterAll(async () => {
 
 describe("packaging an agent graph as an npm package", () => {
   it("packs writing_assistant with `npx studio`, publishes it to a local registry, installs it in a fresh project and runs a thread of it there", async () => {
-    const env = { ...process.env, npm_config_userconfig: registry.userconfig, npm_config_cache: path.join(tmp, "npm-cache"), npm_config_update_notifier: "false" };
+    // No install scripts: `npx studio` in this repository installs it as a package with a fresh cache, and its
+    // postinstall (`prisma generate`) would rewrite server/db/generated under the test files running beside this one.
+    const env = {
+      ...process.env,
+      npm_config_userconfig: registry.userconfig,
+      npm_config_cache: path.join(tmp, "npm-cache"),
+      npm_config_update_notifier: "false",
+      npm_config_ignore_scripts: "true",
+    };
     const out = path.join(tmp, "pack");
     let last = performance.now();
     const lap = (step: string) => {
