@@ -292,4 +292,3 @@ describe.skipIf(!adminUrl)("the work port on pg-boss", () => {
     }
   });
 });
-

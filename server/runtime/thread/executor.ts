@@ -54,16 +54,16 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
     p.queue.pending(threadId),
     p.llmLogs.interruptPending(threadId, INTERRUPTED_REQUEST),
   ]);
-  let latest: ThreadRecord | null = first;
-  let latestQueued: QueuedMessageRecord[] | undefined = firstQueued;
-  if (!latest || latest.status === "terminated") return;
-  beginActivationSpan(latest);
+  if (!first || first.status === "terminated") return;
+  // What the next pass starts from when it need not read again (the first pass: the thread and queue just read).
+  let latest: readonly [ThreadRecord, QueuedMessageRecord[]] | null = [first, firstQueued];
+  beginActivationSpan(first);
   // A thread of an unsaved editor draft runs the draft's definitions (ordinary threads keep the runtime's deps).
   let deps: RuntimeDeps;
   try {
-    deps = depsForThread(rootDeps, latest);
+    deps = depsForThread(rootDeps, first);
   } catch (err) {
-    return stopWithError(rootDeps, latest, err);
+    return stopWithError(rootDeps, first, err);
   }
   let resetDue = true;
   const settle = () => settleCarry(carry);
@@ -72,10 +72,9 @@ async function activationLoop(rootDeps: RuntimeDeps, threadId: string, signal: A
     // database pipelines them). The history and the registry serve the step only if nothing was written before it
     // (see `ahead` below): in a running turn that is every pass but the first.
     const carried = carry.unstored;
-    const [read, queued, ahead] = latest ? [latest, latestQueued, undefined] : await readPass(p, threadId);
+    const [read, queued, ahead] = latest ? [...latest, undefined] : await readPass(p, threadId);
     let thread = read;
     latest = null;
-    latestQueued = undefined;
     if (!thread || thread.status === "terminated") return;
     const agent = deps.definitions().agent(thread.agentId);
     if (signal.aborted || thread.stopRequestedAt !== null) {
