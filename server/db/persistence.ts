@@ -1,4 +1,4 @@
-import type { Persistence, Stores, WorkStore } from "@/server/runtime/ports";
+import type { Persistence, Stores, TransactionOptions, WorkStore } from "@/server/runtime/ports";
 import { databaseKindOf, directPostgresOf, directSqliteOf, transactionClientOf, type Db, type PrismaClient } from "./client";
 import { PgTransaction, pgThreadLock, withDirectPg, type DirectPg, type PgCaches } from "./pg-direct";
 import { lazyPrisma } from "./pg-direct/lazy-prisma";
@@ -118,8 +118,8 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
   let directTx: Stores | null = null;
   const now = (fn: () => void) => fn();
   /** PostgreSQL: a runtime transaction on one pooled connection, and the stores bound to it (`after`: run at commit). */
-  const pgTransaction = (pgDirect: NonNullable<typeof postgres>, after: (() => void)[]) => {
-    const t = new PgTransaction(pgDirect.direct, pgDirect.bridge);
+  const pgTransaction = (pgDirect: NonNullable<typeof postgres>, after: (() => void)[], optimistic = false) => {
+    const t = new PgTransaction(pgDirect.direct, pgDirect.bridge, optimistic);
     const tx = stores(lazyPrisma(() => t.prisma()), null, kind, opts, null, chains, envCache, (f) => after.push(f), { sql: t, caches: pgDirect.caches });
     return { t, tx };
   };
@@ -127,6 +127,7 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
     ...stores(prisma, prisma, kind, opts, direct, chains, envCache, now, postgres && { sql: postgres.direct, caches: postgres.caches }),
     release(threadId: string) {
       direct?.forgetThread(threadId);
+      postgres?.direct.known.forget(threadId);
       postgres?.caches.states.forget(threadId);
       postgres?.caches.history.forget(threadId);
       envCache.forgetThread(threadId);
@@ -165,7 +166,7 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
           },
         }
       : {}),
-    async transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Stores) => Promise<T>, txOpts?: TransactionOptions): Promise<T> {
       // PostgreSQL's statements wait for I/O anyway: only SQLite's synchronous ones need the turn of the loop.
       if (!postgres) await yieldToIo();
       const after: (() => void)[] = [];
@@ -185,7 +186,7 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
           // or serialization failure (threads locked in another order) runs the body again.
           result = await retryOnWriteConflict(async () => {
             after.length = 0;
-            const { t, tx } = pgTransaction(postgres, after);
+            const { t, tx } = pgTransaction(postgres, after, txOpts?.optimistic === true);
             let value: T;
             try {
               value = await fn(tx);

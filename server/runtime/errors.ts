@@ -51,6 +51,16 @@ export class ConflictError extends RuntimeError {
   }
 }
 
+/**
+ * An optimistic transaction (`TransactionOptions.optimistic`) found that a thread it took as this process last saw it
+ * had changed: nothing was committed; its caller runs it again without the option.
+ */
+export class StaleThreadError extends RuntimeError {
+  constructor(message: string) {
+    super("CONFLICT", message);
+  }
+}
+
 /** Input that fails validation (field path in `details`). */
 export class ValidationError extends RuntimeError {
   constructor(message: string, details?: unknown) {

@@ -1,4 +1,6 @@
 import pg from "pg";
+import type { MessageRecord } from "@/server/runtime/ports";
+import { KnownThreads } from "./known-threads";
 import { ReadBatcher } from "./read-batch";
 import { PgTransaction } from "./transactions";
 
@@ -21,6 +23,8 @@ export class DirectPg {
   private readonly names = new Map<string, { name: string; text: string }>();
   /** Reads asked for in the same tick share one connection and one round trip (read-batch.ts). */
   readonly reads: ReadBatcher;
+  /** What this process last saw of recently stepped threads (known-threads.ts). */
+  readonly known = new KnownThreads();
 
   constructor(readonly pool: pg.Pool) {
     this.reads = new ReadBatcher(pool);
@@ -66,7 +70,34 @@ export class DirectPg {
     then(await this.all(sql, ...args));
   }
 
-  noteAppended(_messageId: string): void {}
+  /** Appended in autocommit: the thread's last seq, as far as this process knows. */
+  noteAppended(record: MessageRecord): void {
+    this.known.setMessageSeq(record.threadId, record.seq);
+  }
+
+  /** Outside a transaction a message's seq is read by its INSERT. */
+  nextMessageSeq(_threadId: string): { after: number; seq: number } | undefined {
+    return undefined;
+  }
+
+  eventsReserved(threadId: string, first: number, last: number): void {
+    this.known.eventsAppended(threadId, first, last);
+  }
+
+  /** Outside a transaction a history is read. */
+  async checkedHistory(_threadId: string, _held: { rows: readonly MessageRecord[]; updated: string }): Promise<MessageRecord[] | undefined> {
+    return undefined;
+  }
+
+  /** A thread row read: what this process knows of it. */
+  saw(threadId: string, row: Row | null): void {
+    this.known.setRow(threadId, row);
+  }
+
+  /** A history read: the thread's last seq, as far as this process knows. */
+  sawMessageSeq(threadId: string, seq: number): void {
+    this.known.setMessageSeq(threadId, seq);
+  }
 
   appendedHere(_messageId: string): boolean {
     return false;
@@ -84,8 +115,10 @@ export class DirectPg {
     return undefined;
   }
 
-  /** Nothing is held outside a transaction. */
-  wrote(_threadId: string, _row: Row): void {}
+  /** Nothing is held outside a transaction; a row written is what this process knows of it. */
+  wrote(threadId: string, row: Row): void {
+    this.known.setRow(threadId, row);
+  }
 
   patchLocked(_threadId: string, _patch: Row): void {}
 }

@@ -24,7 +24,19 @@ export class PgHistoryCache {
     this.entries.delete(threadId);
   }
 
+  /** The history held for the thread as last read (unchecked), with the latest `updatedAt` among its rows. */
+  held(threadId: string): Held | undefined {
+    return this.entries.get(threadId);
+  }
+
   async read(sql: Runner, threadId: string): Promise<readonly MessageRecord[]> {
+    const rows = await this.readChecked(sql, threadId);
+    const last = rows.at(-1);
+    if (last) sql.sawMessageSeq(threadId, last.seq);
+    return rows;
+  }
+
+  private async readChecked(sql: Runner, threadId: string): Promise<readonly MessageRecord[]> {
     const held = this.entries.get(threadId);
     const last = held?.rows.at(-1);
     if (held && last) {

@@ -7,6 +7,7 @@ import { toMessageRecord, toQueued } from "../repositories/messages";
 import { sqlDate } from "../sqlite-direct/columns";
 import { COLUMNS, toMessage } from "../sqlite-direct/messages";
 import { toQueuedRow } from "../sqlite-direct/queue";
+import { CHECKED_SEQ } from "./checks";
 import type { Row, Runner } from "./connection";
 import type { PgHistoryCache } from "./history";
 
@@ -27,12 +28,10 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
       const attachments = toNullableJsonText(m.attachments && m.attachments.length > 0 ? m.attachments : null, ref("attachments"));
       const metadata = toNullableJsonText(m.metadata, ref("metadata"));
       const createdAt = m.createdAt ?? nowMicros();
-      const row = await sql.get<{ seq: number }>(
-        `INSERT INTO "Message" (${COLUMNS})
-         VALUES (?, ?, (SELECT COALESCE(MAX("seq"), 0) + 1 FROM "Message" WHERE "threadId" = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING "seq"`,
-        id,
-        threadId,
-        threadId,
+      const json = <T>(text: string | null) => (text === null ? null : (JSON.parse(text) as T));
+      const record = (seq: number) =>
+        appendedRecord({ ...m, toolCalls: json(toolCalls), attachments: json(attachments), metadata: json(metadata) }, { id, threadId, seq, createdAt });
+      const values = [
         m.role,
         m.content,
         m.name ?? null,
@@ -48,13 +47,27 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
         m.subagentId ?? null,
         createdAt,
         sqlDate(new Date()),
+      ];
+      // Optimistic, the thread's lock a check of its known row: the seq is the one after the known last, checked by
+      // the INSERT itself (see checks.ts), which goes out without waiting for its answer.
+      const next = sql.nextMessageSeq(threadId);
+      if (next) {
+        const appended = record(next.seq);
+        sql.noteAppended(appended);
+        await sql.write(`INSERT INTO "Message" (${COLUMNS}) VALUES (?, ?, ${CHECKED_SEQ}, ${VALUES})`, id, threadId, next.after, next.seq, threadId, ...values);
+        return appended;
+      }
+      const row = await sql.get<{ seq: number }>(
+        `INSERT INTO "Message" (${COLUMNS})
+         VALUES (?, ?, (SELECT COALESCE(MAX("seq"), 0) + 1 FROM "Message" WHERE "threadId" = ?), ${VALUES}) RETURNING "seq"`,
+        id,
+        threadId,
+        threadId,
+        ...values,
       );
-      sql.noteAppended(id);
-      const json = <T>(text: string | null) => (text === null ? null : (JSON.parse(text) as T));
-      return appendedRecord(
-        { ...m, toolCalls: json(toolCalls), attachments: json(attachments), metadata: json(metadata) },
-        { id, threadId, seq: Number(row!.seq), createdAt },
-      );
+      const appended = record(Number(row!.seq));
+      sql.noteAppended(appended);
+      return appended;
     },
     async get(id) {
       const row = await sql.get<Row>(`SELECT * FROM "Message" WHERE "id" = ?`, id);
@@ -63,6 +76,10 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
     async list(threadId, o: MessageListOptions = {}) {
       // The executor's read of the whole history: only what is new since the last read is mapped (history.ts).
       if (o.includeSilent && Object.keys(o).length === 1) return [...(await history.read(sql, threadId))];
+      // Optimistic: the messages after a seq, from the history held in memory, checked instead of read.
+      const held = o.includeSilent && o.afterSeq !== undefined && Object.keys(o).length === 2 ? history.held(threadId) : undefined;
+      const checked = held && (await sql.checkedHistory(threadId, held));
+      if (checked) return checked.filter((r) => r.seq > o.afterSeq!);
       const where = [`"threadId" = ?`];
       const args: unknown[] = [threadId];
       if (!o.includeSilent) where.push(`"silent" = false`);
@@ -86,6 +103,9 @@ export function pgMessages(sql: Runner, history: PgHistoryCache, base: MessageSt
     },
   };
 }
+
+/** The message's columns after id, thread id and seq. */
+const VALUES = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?";
 
 /** A post's enqueue, the queue reads of every step and the delivery mark; `rejectPending` stays with the Prisma store. */
 export function pgQueue(sql: Runner, base: QueueStore): QueueStore {

@@ -33,7 +33,9 @@ export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): T
     async get(id) {
       // Autocommit locks nothing: the read is asked for at once (a read asked for with it goes out behind it).
       const locked = sql instanceof DirectPg ? undefined : await sql.lock(id);
-      const row = locked !== undefined ? locked : await sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id);
+      if (locked !== undefined) return locked ? toPgThreadRecord(states, locked) : null;
+      const row = (await sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id)) ?? null;
+      sql.saw(id, row);
       return row ? toPgThreadRecord(states, row) : null;
     },
     async pendingAborts(ids) {
@@ -101,6 +103,7 @@ export function pgEvents(sql: Runner, base: EventLog): EventLog {
       const reserved = await sql.get<{ first: number }>(`${APPEND} ${FIRST}`, ...args);
       if (!reserved) throw new NotFoundError(`Thread ${threadId} not found`);
       first = Number(reserved.first);
+      sql.eventsReserved(threadId, first, first + events.length - 1);
     }
     sql.patchLocked(threadId, { eventSeq: first + events.length - 1 });
     const at = createdAt.toISOString();

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventLog } from "@/server/runtime/ports";
+import type { EventLog, MessageRecord } from "@/server/runtime/ports";
 import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "../test-postgres";
 import { DirectPg } from "./connection";
 import { PrismaBridge } from "./prisma-bridge";
@@ -145,13 +145,14 @@ describe.skipIf(!adminUrl)("PostgreSQL step transactions", () => {
     const m = `m-${id}`;
     const t = tx();
     await t.run(`INSERT INTO "Message" ("id", "threadId", "seq", "role", "createdAt", "updatedAt") VALUES (?, ?, 1, 'assistant', 0, now())`, m, id);
-    t.noteAppended(m);
+    const appended = { id: m, threadId: id, seq: 1 } as MessageRecord;
+    t.noteAppended(appended);
     expect(await runs(t).start(m, "c1")).toBe(1);
     await t.commit();
     expect(await count(`SELECT "attempts" AS n FROM "ToolCallRun" WHERE "messageId" = $1`, m)).toBe(1);
     // A second attempt found where the first was expected fails the commit (no store does this; the check guards).
     const again = tx();
-    again.noteAppended(m);
+    again.noteAppended(appended);
     expect(await runs(again).start(m, "c1")).toBe(1);
     await expect(again.commit()).rejects.toThrow(/tool call attempt 2 not expected/);
     // Otherwise the count comes from the database.

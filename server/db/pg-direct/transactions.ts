@@ -1,8 +1,11 @@
 import type pg from "pg";
+import type { MessageRecord } from "@/server/runtime/ports";
 import type { Prisma } from "../generated/prisma/client";
+import { CHECKED_HISTORY, CHECKED_LOCK, staleOrSame } from "./checks";
 import { asPrismaLikePgError, pgGuarded, type DirectPg, type Row } from "./connection";
 import type { PrismaBridge } from "./prisma-bridge";
 import { socketStream } from "./socket-stream";
+import { TxKnown } from "./tx-known";
 
 /**
  * One runtime transaction on one pooled connection (pipeline mode, see connection.ts):
@@ -12,7 +15,10 @@ import { socketStream } from "./socket-stream";
  * - the store methods that stay with Prisma run in a Prisma transaction on the same connection, opened when the
  *   first of them is called (prisma-bridge.ts);
  * - each thread is locked (`SELECT … FOR UPDATE`) once, and its row is kept current by the stores' own writes, as
- *   row-lock.ts does for the Prisma stores.
+ *   row-lock.ts does for the Prisma stores;
+ * - optimistic (`TransactionOptions.optimistic`), a thread this process knows (known-threads.ts) is locked with a
+ *   check of its row instead of a read of it, and its messages are appended with their seqs given, checked too: the
+ *   transaction then waits for no answer before its COMMIT, and fails with `StaleThreadError` if a check does.
  */
 export class PgTransaction {
   private connecting: Promise<pg.PoolClient> | null = null;
@@ -25,11 +31,15 @@ export class PgTransaction {
   private corked = false;
   /** A write sent before any other statement, held back: alone at commit it runs without BEGIN/COMMIT. */
   private deferred: pg.QueryConfig | null = null;
+  private readonly seen: TxKnown;
 
   constructor(
     private readonly direct: DirectPg,
     private readonly bridge: PrismaBridge,
-  ) {}
+    optimistic = false,
+  ) {
+    this.seen = new TxKnown(direct.known, optimistic);
+  }
 
   private connection(): Promise<pg.PoolClient> {
     this.connecting ??= this.direct.pool.connect().then((c) => {
@@ -83,7 +93,11 @@ export class PgTransaction {
 
   async run(sql: string, ...args: unknown[]): Promise<number> {
     const c = await this.connection();
-    return pgGuarded(async () => (await this.send(c, this.direct.config(sql, args))).rowCount ?? 0);
+    try {
+      return (await this.send(c, this.direct.config(sql, args))).rowCount ?? 0;
+    } catch (err) {
+      throw asFirst(this.failure ?? err);
+    }
   }
 
   /**
@@ -110,8 +124,39 @@ export class PgTransaction {
   }
 
   /** A message appended in this transaction (its tool calls cannot have started before it). */
-  noteAppended(messageId: string): void {
-    this.appended.add(messageId);
+  noteAppended(record: MessageRecord): void {
+    this.appended.add(record.id);
+    this.seen.appendedMessage(record);
+  }
+
+  /** What a transaction reads is known once it commits (its locked rows, see TxKnown.publish). */
+  saw(_threadId: string, _row: Row | null): void {}
+
+  sawMessageSeq(_threadId: string, _seq: number): void {}
+
+  /** See TxKnown.nextSeq: the seq of the next message of a thread whose lock is checked, given instead of read. */
+  nextMessageSeq(threadId: string): { after: number; seq: number } | undefined {
+    return this.seen.nextSeq(threadId);
+  }
+
+  /** Events appended to a thread not locked here: its known event counter follows at commit. */
+  eventsReserved(threadId: string, first: number, last: number): void {
+    this.seen.eventsReserved(threadId, first, last);
+  }
+
+  /**
+   * The history held in memory (`held`, whose last seq is `last`), checked instead of read, with the messages appended
+   * here after it: when the thread's lock is checked and its last seq, known before this transaction, is `last`.
+   * Undefined otherwise (the caller reads it).
+   */
+  async checkedHistory(threadId: string, held: { rows: readonly MessageRecord[]; updated: string }): Promise<MessageRecord[] | undefined> {
+    const last = held.rows.at(-1);
+    if (!last || this.seen.historyBase(threadId) !== last.seq) return undefined;
+    const c = await this.connection();
+    const appended = [...this.seen.appendedTo(threadId)];
+    const args = [last.seq, held.rows.length, last.seq, last.id, last.seq, held.updated, last.seq, [...this.appended], threadId];
+    this.track(this.send(c, this.direct.config(CHECKED_HISTORY, args)));
+    return [...held.rows, ...appended];
   }
 
   appendedHere(messageId: string): boolean {
@@ -139,7 +184,13 @@ export class PgTransaction {
     if (!this.locked.has(threadId)) this.hold(threadId, this.sendLock(c, threadId));
   }
 
+  /** Lock the row: with a check of the known row (optimistic, see TxKnown.rowToCheck), else with a read of it. */
   private sendLock(c: pg.PoolClient, threadId: string): Promise<Row | null> {
+    const known = this.seen.rowToCheck(threadId);
+    if (known) {
+      this.track(this.send(c, this.direct.config(CHECKED_LOCK, [known.version, known.eventSeq, threadId])));
+      return Promise.resolve(known);
+    }
     return this.send(c, this.direct.config(LOCK, [threadId])).then(
       (r) => r.rows[0] ?? null,
       (err: unknown) => {
@@ -167,6 +218,7 @@ export class PgTransaction {
   /** A Prisma store wrote the row: the held copy is stale (the next read locks again, at no cost, and reads it). */
   forgetLocked(threadId: string): void {
     this.locked.delete(threadId);
+    this.seen.forget(threadId);
   }
 
   /** A store changed some columns of the row without reading it back (the event counter): patch the held row. */
@@ -199,10 +251,12 @@ export class PgTransaction {
       if (result.command === "ROLLBACK") throw new Error("the transaction was rolled back");
       c.release();
     } catch (err) {
+      this.seen.discard(this.locked);
       c.release(err instanceof Error ? err : true);
       this.client = null;
       throw err;
     }
+    await this.seen.publish(this.locked);
   }
 
   /**
@@ -233,6 +287,7 @@ export class PgTransaction {
 
   async rollback(reason: unknown): Promise<void> {
     this.deferred = null;
+    this.seen.discard(this.locked);
     if (!this.connecting) return;
     let c: pg.PoolClient;
     try {
@@ -250,5 +305,6 @@ export class PgTransaction {
   }
 }
 
-const asFirst = asPrismaLikePgError;
+/** A transaction's first error as the caller sees it: a unique violation as Prisma's, a failed check as stale. */
+const asFirst = (err: unknown) => staleOrSame(asPrismaLikePgError(err));
 const LOCK = `SELECT * FROM "Thread" WHERE "id" = ? FOR UPDATE`;

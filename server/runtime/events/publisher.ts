@@ -1,4 +1,4 @@
-import type { EventBus, Persistence, Stores } from "../ports";
+import type { EventBus, Persistence, Stores, TransactionOptions } from "../ports";
 import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { setRecent } from "../bounded-map";
 
@@ -33,7 +33,7 @@ export class EventPublisher {
    * Run `fn` in one transaction. The events it emits are appended to the log at the end of that same transaction (per
    * thread, in emit order, with contiguous seqs), and published in emit order once it commits.
    */
-  async commit<T>(fn: (tx: Stores, emit: Emit) => Promise<T>): Promise<T> {
+  async commit<T>(fn: (tx: Stores, emit: Emit) => Promise<T>, opts?: TransactionOptions): Promise<T> {
     let written: ThreadEventEnvelope[] = [];
     const result = await this.persistence.transaction(async (tx) => {
       const emitted: { threadId: string; event: RuntimeEvent }[] = [];
@@ -46,7 +46,7 @@ export class EventPublisher {
       closed = true;
       written = await appendAll(tx, emitted);
       return value;
-    });
+    }, opts);
     for (const env of written) this.publish(env);
     return result;
   }

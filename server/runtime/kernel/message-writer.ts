@@ -38,6 +38,8 @@ export interface CommitOptions {
    * just before the append, so their statements precede it; their events precede its `message.created`.
    */
   alongside?: (tx: Stores, emit: Emit) => Promise<void>;
+  /** The transaction may take the thread as this process last saw it (`TransactionOptions.optimistic`). */
+  optimistic?: boolean;
 }
 
 /** A message as it will be stored: id and time set, `before_create_message` hooks applied, secret values masked. */
@@ -59,7 +61,7 @@ export async function commitMessage(
   scope: StateScope,
   record: PreparedMessage,
   extra?: (tx: Stores, msg: MessageRecord, emit: Emit) => Promise<void>,
-  { existing, before, alongside }: CommitOptions = {},
+  { existing, before, alongside, optimistic }: CommitOptions = {},
 ): Promise<MessageRecord> {
   const hc = hookContext(scope);
   let stored = true;
@@ -76,7 +78,7 @@ export async function commitMessage(
       await emit(scope.thread.id, { type: "message.created", message: toSpecMessage(m) });
       if (extra) await extra(tx, m, emit);
       return m;
-    })
+    }, optimistic ? { optimistic } : undefined)
     .catch((err: unknown) => {
       if (!(err instanceof FoundInstead)) throw err;
       stored = false;

@@ -275,9 +275,19 @@ export interface Stores {
   approvals: ToolApprovalStore;
 }
 
+export interface TransactionOptions {
+  /**
+   * The threads it locks may be taken as this process last saw them (PostgreSQL: checked in the transaction instead
+   * of read, so it waits for no answer before its commit). If another writer changed one meanwhile, nothing is
+   * committed and it fails with `StaleThreadError`: the caller runs it again without this option. Where the database
+   * is in process (SQLite) it changes nothing.
+   */
+  optimistic?: boolean;
+}
+
 export interface Persistence extends Stores {
   /** Run `fn` atomically: every write inside commits together or not at all. */
-  transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Stores) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /**
    * Optional: run `fn` as a transaction whose commit is sent but not waited for. Resolves with `fn`'s value once the
    * commit has left for the database (it is stored even if this process dies next, unless it fails); `stored`

@@ -1,4 +1,5 @@
 import { isAbortError } from "../abort";
+import { StaleThreadError } from "../errors";
 import type { Emit } from "../events/publisher";
 import { newId } from "../ids";
 import type { RuntimeDeps } from "../kernel/deps";
@@ -138,6 +139,7 @@ export async function runStep(
     subagentId: null,
   };
   const inAnswerTx = async (tx: Stores, msg: MessageRecord, emit: Emit) => {
+    start.announced = undefined;
     const fresh = (await tx.threads.get(thread.id)) ?? thread;
     // The fence: a terminate or stop committed while the request was in flight (by any process) discards the
     // answer, as the abort would have; the row is locked, so neither can commit between this check and ours.
@@ -161,7 +163,9 @@ export async function runStep(
     }
     await counted;
   };
-  const storeAnswer = (fold: UnstoredResult | null) =>
+  // Optimistic first (the thread as this process last saw it, checked rather than read: one round trip where the
+  // database is remote); if another writer changed the thread meanwhile, again with the thread read under its lock.
+  const storeAnswer = (fold: UnstoredResult | null, optimistic: boolean) =>
     createMessage(
       scope,
       answer,
@@ -172,22 +176,28 @@ export async function runStep(
               await fold.writeIn(tx, emit);
               await logAttempt(tx, emit, assistantId);
             },
+            optimistic,
           }
-        : { before: (tx, emit) => logAttempt(tx, emit, assistantId) },
+        : { before: (tx, emit) => logAttempt(tx, emit, assistantId), optimistic },
     );
   // The answer with the carried result folded in; if that transaction rolls back, the result is stored on its own
   // first (or found stored), and what the transaction took but did not store is given back: the answer's attempt and
   // its held announcement.
   const storeFolding = async () => {
     const [attemptBefore, leadBefore] = [deferred.attempt, lead.done];
+    const giveBack = () => ([deferred.attempt, lead.done] = [attemptBefore, leadBefore]);
     try {
-      const m = await storeAnswer(folded);
+      const m = await storeAnswer(folded, true).catch((err: unknown) => {
+        if (!(err instanceof StaleThreadError)) throw err;
+        giveBack();
+        return storeAnswer(folded, false);
+      });
       if (folded) foldedInto(carry, folded);
       return m;
     } catch (err) {
-      [deferred.attempt, lead.done] = [attemptBefore, leadBefore];
+      giveBack();
       if (folded) await settleCarry(carry);
-      if (err instanceof ResultStoredElsewhere) return storeAnswer(null);
+      if (err instanceof ResultStoredElsewhere) return storeAnswer(null, false);
       throw err;
     }
   };
