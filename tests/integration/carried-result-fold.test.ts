@@ -40,7 +40,7 @@ function watchAppends(t: TestApp): { batches: string[][]; stop(): void } {
   const p = t.app.persistence;
   const original = p.transaction.bind(p);
   const batches: string[][] = [];
-  p.transaction = (async (fn: Parameters<typeof original>[0]) => {
+  p.transaction = (async (fn: Parameters<typeof original>[0], opts: Parameters<typeof original>[1]) => {
     const roles: string[] = [];
     const value = await original((tx) => {
       const messages = Object.create(tx.messages) as typeof tx.messages;
@@ -49,7 +49,7 @@ function watchAppends(t: TestApp): { batches: string[][]; stop(): void } {
         return tx.messages.append(threadId, m);
       };
       return fn({ ...tx, messages });
-    });
+    }, opts);
     if (roles.length > 0) batches.push(roles);
     return value;
   }) as typeof p.transaction;
