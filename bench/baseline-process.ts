@@ -24,12 +24,16 @@ interface Request {
   loop: Baseline;
   system: string;
   user: string;
+  /** Run `loops` loops, `parallel` at a time, and report the process's CPU time over them. */
+  batch?: { loops: number; parallel: number };
 }
 
 interface Reply {
   id: number;
   ms?: number;
   stats?: LoopStats;
+  /** User + system CPU time of the child over a batch, ms. */
+  cpuMs?: number;
   error?: string;
 }
 
@@ -37,6 +41,12 @@ export interface Baselines {
   /** Run one loop in the baseline process; `ms` is its wall time there. */
   run(loop: Baseline, system: string, user: string): Promise<{ ms: number; stats: LoopStats }>;
   close(): Promise<void>;
+}
+
+/** One baseline process that also runs batches of loops (worker-scale's control). */
+export interface BaselineProcess extends Baselines {
+  /** Run `loops` loops, `parallel` at a time: wall time, steps and the process's CPU time over them. */
+  batch(loop: Baseline, system: string, user: string, loops: number, parallel: number): Promise<{ ms: number; steps: number; cpuMs: number }>;
 }
 
 /** Two children: one for the `openai` loops, one for `@openai/agents`, so (b)'s promise hooks never reach (a). */
@@ -50,7 +60,7 @@ export async function startBaselines(fakeUrl: string): Promise<Baselines> {
   };
 }
 
-async function startChild(fakeUrl: string): Promise<Baselines> {
+export async function startChild(fakeUrl: string): Promise<BaselineProcess> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "baseline-process.ts"), fakeUrl], {
     cwd: path.resolve(import.meta.dirname, ".."),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -61,19 +71,27 @@ async function startChild(fakeUrl: string): Promise<Baselines> {
   exited.catch(() => {});
   await Promise.race([new Promise<void>((resolve) => child.once("message", () => resolve())), exited]);
   let next = 1;
+  const ask = async (req: Omit<Request, "id">): Promise<Reply> => {
+    const id = next++;
+    const reply = await Promise.race([
+      new Promise<Reply>((resolve) => {
+        waiting.set(id, resolve);
+        child.send({ id, ...req } satisfies Request);
+      }),
+      exited,
+    ]);
+    waiting.delete(id);
+    if (reply.error !== undefined) throw new Error(`baseline ${req.loop}: ${reply.error}`);
+    return reply;
+  };
   return {
     async run(loop, system, user) {
-      const id = next++;
-      const reply = await Promise.race([
-        new Promise<Reply>((resolve) => {
-          waiting.set(id, resolve);
-          child.send({ id, loop, system, user } satisfies Request);
-        }),
-        exited,
-      ]);
-      waiting.delete(id);
-      if (reply.error !== undefined) throw new Error(`baseline ${loop}: ${reply.error}`);
+      const reply = await ask({ loop, system, user });
       return { ms: reply.ms!, stats: reply.stats! };
+    },
+    async batch(loop, system, user, loops, parallel) {
+      const reply = await ask({ loop, system, user, batch: { loops, parallel } });
+      return { ms: reply.ms!, steps: reply.stats!.steps, cpuMs: reply.cpuMs! };
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -89,14 +107,30 @@ async function startChild(fakeUrl: string): Promise<Baselines> {
 if (process.send && process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const client = sdkClient(process.argv[2]!);
   const ourTransport = sdkClient(process.argv[2]!, createHttpFetch(createDispatcher()));
+  const once = (req: Request) =>
+    req.loop === "agents" ? agentsSdkLoop(client, req.system, req.user) : openaiLoop(req.loop === "openai" ? client : ourTransport, req.system, req.user);
   process.on("message", (req: Request) => {
     void (async () => {
       try {
         const t0 = performance.now();
-        const stats =
-          req.loop === "agents"
-            ? await agentsSdkLoop(client, req.system, req.user)
-            : await openaiLoop(req.loop === "openai" ? client : ourTransport, req.system, req.user);
+        if (req.batch) {
+          const cpu0 = process.cpuUsage();
+          let left = req.batch.loops;
+          const stats: LoopStats = { steps: 0, llmMs: 0, result: "" };
+          const lane = async () => {
+            while (left > 0) {
+              left--;
+              const s = await once(req);
+              stats.steps += s.steps;
+              stats.llmMs += s.llmMs;
+            }
+          };
+          await Promise.all(Array.from({ length: Math.max(1, req.batch.parallel) }, lane));
+          const cpu = process.cpuUsage(cpu0);
+          process.send!({ id: req.id, ms: performance.now() - t0, stats, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies Reply);
+          return;
+        }
+        const stats = await once(req);
         process.send!({ id: req.id, ms: performance.now() - t0, stats } satisfies Reply);
       } catch (err) {
         process.send!({ id: req.id, error: err instanceof Error ? err.message : String(err) } satisfies Reply);

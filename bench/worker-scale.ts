@@ -10,6 +10,8 @@
  * add throughput). Apart from the per-step figure, each worker's CPU per second after its first batch (idle: what
  * a worker costs whatever its work, multiplied by the workers over the run) and the workers' context switches per
  * step. BENCH_WORKER_PACE_MS: post one thread every so many ms instead of all at once (work arriving steadily).
+ * The control (process-control.ts) runs the same batches in the bare SDK loop, in as many processes, alternated the
+ * same way: what N busy processes cost this machine per step, against which the workers' ratio is read.
  *
  * Needs a PostgreSQL server whose role may create databases: BENCH_POSTGRES_URL (or DATABASE_URL when it is a
  * postgres:// URL). Each worker count gets a fresh database named BENCH_DATABASE_PREFIX (default studio_bench_)…,
@@ -18,6 +20,7 @@
 import os from "node:os";
 import { postgresUrlOrUndefined } from "@/server/db/database-url";
 import { loopRules, median, round, row, type FakeServer, type Options, type Row, type ScenarioResult } from "./harness";
+import { controlRatios, processControl } from "./process-control";
 import { startWorkerSet, type BatchResult } from "./worker-set";
 
 export { admin } from "./worker-processes";
@@ -25,6 +28,8 @@ export { admin } from "./worker-processes";
 const STEPS = 3;
 /** Threads each set runs per worker before its first measured batch (the same 3-step loop). */
 const WARMUP_THREADS = 100;
+/** Activations a worker runs at once at most (the runtime's default); the control runs as many loops at once. */
+const WORKER_ACTIVATIONS = 64;
 /** How long each worker's idle CPU is read after the rounds (ms). */
 const IDLE_MS = 5000;
 
@@ -67,6 +72,8 @@ export async function workerScale(fake: FakeServer, opts: Options): Promise<Scen
       await set.close();
     }
   }
+  // The control: the same batches in the bare SDK loop, in as many processes (see process-control.ts).
+  const control = await processControl(fake.url, { order: roundOrder(counts, rounds), loops: threads, warmup: WARMUP_THREADS, parallel: WORKER_ACTIVATIONS, user: "ws start" });
   const rows: Row[] = [];
   const notes: string[] = [];
   const list = (v: number[], digits = 1) => v.map((x) => round(x, digits)).join(", ");
@@ -99,11 +106,17 @@ export async function workerScale(fake: FakeServer, opts: Options): Promise<Scen
     notes.push(`worker-scale, ${workers} worker process(es): statements per step, all workers: ${round(total / steps, 1)}; ${top.join(", ")}`);
     notes.push(`worker-scale, ${workers} worker process(es): per step, all workers: ${diagnostics.sort().join(", ")}`);
   }
+  for (const n of counts) {
+    const cpu = control.get(n) ?? [];
+    rows.push(row(`worker-scale control ×${threads}, ${n} process${n > 1 ? "es" : ""}`, "bare SDK loop (a): CPU per step", cpu, "ms", `median of ${cpu.length} rounds: ${list(cpu, 2)} ms`));
+  }
   // The same ratio within each round (the counts measured minutes apart at most): its spread shows the noise.
   const one = results.get(1)!.map(cpuPerStep);
   for (const n of counts.filter((c) => c > 1)) {
     const ratios = results.get(n)!.map((r, i) => cpuPerStep(r) / one[i]!);
     notes.push(`worker-scale: worker CPU per step, ${n} workers / 1 worker, round by round: ${list(ratios, 2)} (median ${round(median(ratios), 2)})`);
+    const c = controlRatios(control, n);
+    notes.push(`worker-scale control: bare SDK loop CPU per step, ${n} processes / 1 process, round by round: ${list(c.ratios, 2)} (median ${round(c.median, 2)})`);
   }
   notes.push(
     `worker-scale: ${rounds} round(s) of measured batches alternating the worker counts (${roundOrder(counts, Math.min(rounds, 3)).join(" ")} …), each batch on a fresh database with fresh worker processes warmed up as below, each figure the median over the rounds; an API-only app process posts every message, worker processes (64 activations each at most) run the threads from the shared pg-boss queue; ${WARMUP_THREADS} threads per worker run through each set first (warm-up, not measured)${paceMs > 0 ? `; threads posted one every ${paceMs} ms` : ""}; statements counted per key and averaged over the rounds, the 20 most frequent shown; "notified" counts the NOTIFYs each worker received, "fetch empty" the queue fetches that found no job`,
