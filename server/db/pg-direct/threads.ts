@@ -88,7 +88,9 @@ export function pgEvents(sql: Runner, base: EventLog): EventLog {
     if (events.length === 0) return [];
     const texts = events.map((e) => toJsonText(e, { model: "ThreadEvent", field: "data" }));
     const createdAt = new Date();
-    const args = [events.length, threadId, threadId, events.length, sqlDate(createdAt), events.map((e) => e.type), texts, events.length];
+    // The events' texts as one JSON array: one parameter sent as it is (an array parameter's elements are escaped
+    // character by character by the driver).
+    const args = [events.length, threadId, threadId, events.length, sqlDate(createdAt), `[${texts.join(",")}]`, events.length];
     // The thread locked in this transaction: its counter is known (the lock's read, kept current by this
     // transaction's writes), so the seqs are too, and the append goes out without waiting for its answer (with the
     // next statement or the COMMIT). The statement checks the counter it finds and fails, failing the commit, if it
@@ -128,8 +130,8 @@ const ONE_ROW = `SELECT CAST(CASE WHEN COUNT(*) = 1 THEN '1' ELSE 'no thread row
 const APPEND = `WITH "r" AS (UPDATE "Thread" SET "eventSeq" = "eventSeq" + ?::int WHERE "id" = ? RETURNING "eventSeq"),
       "i" AS (
         INSERT INTO "ThreadEvent" ("threadId", "seq", "type", "data", "createdAt")
-        SELECT ?::text, "r"."eventSeq" - ?::int + "e"."ord"::int, "e"."type", "e"."data", ?::timestamp(3)
-        FROM "r", unnest(?::text[], ?::json[]) WITH ORDINALITY AS "e"("type", "data", "ord")
+        SELECT ?::text, "r"."eventSeq" - ?::int + "e"."ord"::int, "e"."data"->>'type', "e"."data", ?::timestamp(3)
+        FROM "r", json_array_elements(?::json) WITH ORDINALITY AS "e"("data", "ord")
       )`;
 /** The first seq reserved. */
 const FIRST = `SELECT "eventSeq" - ?::int + 1 AS "first" FROM "r"`;
