@@ -1,3 +1,4 @@
+import { StaleThreadError } from "@/server/runtime/errors";
 import type { Persistence, Stores, TransactionOptions, WorkStore } from "@/server/runtime/ports";
 import { databaseKindOf, directPostgresOf, directSqliteOf, transactionClientOf, type Db, type PrismaClient } from "./client";
 import { PgTransaction, pgThreadLock, withDirectPg, type DirectPg, type PgCaches } from "./pg-direct";
@@ -205,8 +206,9 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
           });
         }
       } catch (err) {
-        // Whatever it wrote is gone: no remembered request may point at it.
-        chains.clear();
+        // Whatever it wrote is gone: no remembered request may point at it. An optimistic transaction that found the
+        // thread changed (`StaleThreadError`) failed a check: its caller runs it again at once.
+        if (!(err instanceof StaleThreadError)) chains.clear();
         throw err;
       }
       for (const f of after) f();

@@ -6,6 +6,11 @@ interface Known {
   row?: Row;
   /** The thread's last message seq as this process last read or committed it. */
   messageSeq?: number;
+  /**
+   * The highest version and event counter this process has seen the row reach (both only grow): a row below it is
+   * older than one already seen. Two transactions' commits may be handled here in another order than they committed.
+   */
+  floor?: { version: number; eventSeq: number };
 }
 
 /**
@@ -30,7 +35,16 @@ export class KnownThreads {
 
   setRow(threadId: string, row: Row | null): void {
     if (!row) return this.forget(threadId);
-    setRecent(this.entries, threadId, { ...this.entries.get(threadId), row }, this.max);
+    const known = this.entries.get(threadId);
+    const [version, eventSeq] = [Number(row.version), Number(row.eventSeq)];
+    const floor = known?.floor;
+    if (floor && (version < floor.version || eventSeq < floor.eventSeq)) {
+      // Older than a row already seen (its commit handled after a later one's): what is held is unknown.
+      delete known!.row;
+      return;
+    }
+    const raised = { version: Math.max(version, floor?.version ?? 0), eventSeq: Math.max(eventSeq, floor?.eventSeq ?? 0) };
+    setRecent(this.entries, threadId, { ...known, row, floor: raised }, this.max);
   }
 
   setMessageSeq(threadId: string, seq: number): void {
@@ -40,8 +54,9 @@ export class KnownThreads {
   /** Events `first`…`last` were appended outside a lock: the held row follows if it was at `first - 1`. */
   eventsAppended(threadId: string, first: number, last: number): void {
     const known = this.entries.get(threadId);
-    if (!known?.row) return;
-    if (Number(known.row.eventSeq) === first - 1) known.row = { ...known.row, eventSeq: last };
+    if (!known) return setRecent(this.entries, threadId, { floor: { version: 0, eventSeq: last } }, this.max);
+    known.floor = { version: known.floor?.version ?? 0, eventSeq: Math.max(last, known.floor?.eventSeq ?? 0) };
+    if (known.row && Number(known.row.eventSeq) === first - 1) known.row = { ...known.row, eventSeq: last };
     else delete known.row;
   }
 

@@ -103,6 +103,21 @@ describe.skipIf(!adminUrl)("PostgreSQL optimistic transactions", () => {
     expect(await query(`SELECT MAX("seq") AS "seq" FROM "Message" WHERE "threadId" = $1`, id)).toEqual([{ seq: 3 }]);
   });
 
+  it("reads a row its own transaction wrote through Prisma's stores, and commits", async () => {
+    const id = await known();
+    const t = new PgTransaction(direct, new PrismaBridge(pool), true);
+    const s = stores(t);
+    expect((await s.threads.get(id))?.version).toBe(0);
+    // What a Prisma store's write of the row does here (pgThreadLock's `wrote`): the held row is stale.
+    await t.run(`UPDATE "Thread" SET "name" = 'prisma', "version" = "version" + 1 WHERE "id" = ?`, id);
+    t.forgetLocked(id);
+    const fresh = await s.threads.get(id);
+    expect([fresh?.version, fresh?.name]).toEqual([1, "prisma"]);
+    expect((await s.messages.append(id, message("after"))).seq).toBe(2);
+    await t.commit();
+    expect(await query(`SELECT "version", "name" FROM "Thread" WHERE "id" = $1`, id)).toEqual([{ version: 1, name: "prisma" }]);
+  });
+
   it.each([
     ["a write of the thread's row", `UPDATE "Thread" SET "stopRequestedAt" = 1, "version" = "version" + 1 WHERE "id" = $1`],
     ["an event appended", `UPDATE "Thread" SET "eventSeq" = "eventSeq" + 1 WHERE "id" = $1`],

@@ -27,7 +27,7 @@ export class TxKnown {
    * terminated (the step's fence then reads it). Marks the thread checked.
    */
   rowToCheck(threadId: string): Row | undefined {
-    if (!this.optimistic) return undefined;
+    if (!this.optimistic || this.forgotten.has(threadId)) return undefined;
     const row = this.known.row(threadId);
     if (!row || row.status === "terminated" || row.stopRequestedAt !== null) return undefined;
     this.checked.add(threadId);
@@ -65,9 +65,13 @@ export class TxKnown {
     this.reserved.push([threadId, first, last]);
   }
 
-  /** A store wrote the row without reading it back: what this process knows of it is stale. */
+  /**
+   * A store wrote the row without reading it back: what this process knows of it is stale, here too (the next lock
+   * reads the row; the thread's messages get their seqs from the database again).
+   */
   forget(threadId: string): void {
     this.forgotten.add(threadId);
+    this.checked.delete(threadId);
   }
 
   /** Committed: the rows held at the end are the thread rows, the seqs appended the last ones. */
