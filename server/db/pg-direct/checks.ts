@@ -30,8 +30,8 @@ export const CHECKED_SEQ = `(SELECT CASE WHEN COALESCE(MAX("seq"), 0) = ?::int T
 /**
  * The held history is the thread's: as many messages up to its last seq, the same id at that seq, the same latest
  * `updatedAt` (as history.ts checks), and no later message but those this transaction appended before this statement.
- * Arguments: last seq, count, last seq, last id, last seq, latest updatedAt (text), last seq, ids appended here
- * (text[]), thread id.
+ * Arguments: last seq, count, last seq, last id, last seq, latest updatedAt (text), last seq, the ids of the messages
+ * this transaction appended to the thread (text[]), thread id.
  */
 export const CHECKED_HISTORY = `SELECT CAST(CASE
       WHEN COUNT(*) FILTER (WHERE "seq" <= ?::int) = ?::int

@@ -89,16 +89,6 @@ export class DirectPg {
     return undefined;
   }
 
-  /** A thread row read: what this process knows of it. */
-  saw(threadId: string, row: Row | null): void {
-    this.known.setRow(threadId, row);
-  }
-
-  /** A history read: the thread's last seq, as far as this process knows. */
-  sawMessageSeq(threadId: string, seq: number): void {
-    this.known.setMessageSeq(threadId, seq);
-  }
-
   appendedHere(_messageId: string): boolean {
     return false;
   }

@@ -1,7 +1,7 @@
 import type { MessageRecord } from "@/server/runtime/ports";
 import { toMessageRecord } from "../repositories/messages";
 import { toMessage } from "../sqlite-direct/messages";
-import type { Row, Runner } from "./connection";
+import { DirectPg, type Row, type Runner } from "./connection";
 
 interface Held {
   rows: MessageRecord[];
@@ -32,7 +32,8 @@ export class PgHistoryCache {
   async read(sql: Runner, threadId: string): Promise<readonly MessageRecord[]> {
     const rows = await this.readChecked(sql, threadId);
     const last = rows.at(-1);
-    if (last) sql.sawMessageSeq(threadId, last.seq);
+    // Read in autocommit: the thread's last seq, as far as this process knows (a transaction's is known at commit).
+    if (last && sql instanceof DirectPg) sql.known.setMessageSeq(threadId, last.seq);
     return rows;
   }
 

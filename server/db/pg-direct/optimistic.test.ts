@@ -1,15 +1,15 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StaleThreadError } from "@/server/runtime/errors";
 import type { EventLog, MessageStore, NewMessage, ThreadStore } from "@/server/runtime/ports";
-import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "../test-postgres";
+import { testPostgresAdminUrl } from "../test-postgres";
 import { StateCache } from "../sqlite-direct/state-cache";
-import { DirectPg, type Runner } from "./connection";
+import type { Runner } from "./connection";
 import { PgHistoryCache } from "./history";
 import { pgMessages } from "./messages";
 import { PrismaBridge } from "./prisma-bridge";
 import { pgEvents, pgThreads } from "./threads";
 import { PgTransaction } from "./transactions";
+import { templateDatabase } from "./test-pool";
 
 /**
  * Optimistic transactions (known-threads.ts, checks.ts) on a real database: a thread this process knows is locked
@@ -20,9 +20,7 @@ import { PgTransaction } from "./transactions";
 const adminUrl = testPostgresAdminUrl();
 
 describe.skipIf(!adminUrl)("PostgreSQL optimistic transactions", () => {
-  const name = uniqueDatabaseName("pgopt");
-  let pool: pg.Pool;
-  let direct: DirectPg;
+  const db = templateDatabase(adminUrl!, "pgopt");
   const states = new StateCache();
   const history = new PgHistoryCache();
   const stores = (sql: Runner) => ({
@@ -31,13 +29,13 @@ describe.skipIf(!adminUrl)("PostgreSQL optimistic transactions", () => {
     events: pgEvents(sql, {} as EventLog),
   });
   const message = (content: string): NewMessage => ({ role: "user", content, depth: 0 }) as NewMessage;
-  const query = async (sql: string, ...args: unknown[]) => (await pool.query(sql, args)).rows;
+  const query = async (sql: string, ...args: unknown[]) => (await db.pool.query(sql, args)).rows;
   let n = 0;
   /** A thread with one message, read as a step's pass reads it (its row and history then known). */
   const known = async () => {
     const id = `t${++n}`;
     await query(`INSERT INTO "Thread" ("id", "agentId", "rootAgentId", "updatedAt") VALUES ($1, 'a', 'a', now())`, id);
-    const s = stores(direct);
+    const s = stores(db.direct);
     await s.messages.append(id, message("hello"));
     await s.threads.get(id);
     await s.messages.list(id, { includeSilent: true });
@@ -45,7 +43,7 @@ describe.skipIf(!adminUrl)("PostgreSQL optimistic transactions", () => {
   };
   /** Another connection holding the thread's row lock until `release` (with `change` run first, if given). */
   const holdLock = async (id: string) => {
-    const other = await pool.connect();
+    const other = await db.pool.connect();
     await other.query("BEGIN");
     await other.query(`SELECT 1 FROM "Thread" WHERE "id" = $1 FOR UPDATE`, [id]);
     return async (change?: string) => {
@@ -67,20 +65,10 @@ describe.skipIf(!adminUrl)("PostgreSQL optimistic transactions", () => {
     return { thread, appended, after, updated, event };
   };
 
-  beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: await createDatabase(adminUrl!, name, process.env.TEST_DATABASE_TEMPLATE), max: 4 });
-    direct = new DirectPg(pool);
-    if (!process.env.TEST_DATABASE_TEMPLATE) throw new Error("needs the migrated template (tests/helpers/postgres-template.ts)");
-  });
-  afterAll(async () => {
-    await pool?.end();
-    await dropDatabase(adminUrl!, name);
-  });
-
   it("waits for no answer before the commit, and stores what a read-and-lock transaction would", async () => {
     const id = await known();
     const release = await holdLock(id);
-    const t = new PgTransaction(direct, new PrismaBridge(pool), true);
+    const t = new PgTransaction(db.direct, new PrismaBridge(db.pool), true);
     const r = await withinSecond(body(id, t));
     expect(r.thread?.version).toBe(0);
     expect(r.appended.seq).toBe(2);
@@ -95,7 +83,7 @@ describe.skipIf(!adminUrl)("PostgreSQL optimistic transactions", () => {
     ]);
     expect(await query(`SELECT "version", "eventSeq", "name" FROM "Thread" WHERE "id" = $1`, id)).toEqual([{ version: 1, eventSeq: 1, name: "stepped" }]);
     // What it committed is known: the next one goes without a read too.
-    const next = new PgTransaction(direct, new PrismaBridge(pool), true);
+    const next = new PgTransaction(db.direct, new PrismaBridge(db.pool), true);
     const s = stores(next);
     expect((await s.threads.get(id))?.version).toBe(1);
     expect((await s.messages.append(id, message("again"))).seq).toBe(3);
@@ -105,7 +93,7 @@ describe.skipIf(!adminUrl)("PostgreSQL optimistic transactions", () => {
 
   it("reads a row its own transaction wrote through Prisma's stores, and commits", async () => {
     const id = await known();
-    const t = new PgTransaction(direct, new PrismaBridge(pool), true);
+    const t = new PgTransaction(db.direct, new PrismaBridge(db.pool), true);
     const s = stores(t);
     expect((await s.threads.get(id))?.version).toBe(0);
     // What a Prisma store's write of the row does here (pgThreadLock's `wrote`): the held row is stale.
@@ -127,7 +115,7 @@ describe.skipIf(!adminUrl)("PostgreSQL optimistic transactions", () => {
     const id = await known();
     const before = await query(`SELECT "version", "eventSeq" FROM "Thread" WHERE "id" = $1`, id);
     const release = await holdLock(id);
-    const t = new PgTransaction(direct, new PrismaBridge(pool), true);
+    const t = new PgTransaction(db.direct, new PrismaBridge(db.pool), true);
     const done = withinSecond(body(id, t));
     await release(change);
     await done;
@@ -138,7 +126,7 @@ describe.skipIf(!adminUrl)("PostgreSQL optimistic transactions", () => {
     const after = await query(`SELECT "version", "eventSeq" FROM "Thread" WHERE "id" = $1`, id);
     expect(after).not.toEqual([{ version: before[0].version + 1, eventSeq: 1 }]);
     // The failure forgot the thread: run again (optimistic still), it locks and reads, and commits.
-    const again = new PgTransaction(direct, new PrismaBridge(pool), true);
+    const again = new PgTransaction(db.direct, new PrismaBridge(db.pool), true);
     const r = await body(id, again);
     await again.commit();
     expect(r.thread?.version).toBe(after[0].version);

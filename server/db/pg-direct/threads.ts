@@ -31,11 +31,14 @@ export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): T
       await sql.lockQueued(id);
     },
     async get(id) {
+      // In a transaction the lock's read is the row.
+      if (!(sql instanceof DirectPg)) {
+        const locked = await sql.lock(id);
+        return locked ? toPgThreadRecord(states, locked) : null;
+      }
       // Autocommit locks nothing: the read is asked for at once (a read asked for with it goes out behind it).
-      const locked = sql instanceof DirectPg ? undefined : await sql.lock(id);
-      if (locked !== undefined) return locked ? toPgThreadRecord(states, locked) : null;
       const row = (await sql.get<Row>(`SELECT * FROM "Thread" WHERE "id" = ?`, id)) ?? null;
-      sql.saw(id, row);
+      sql.known.setRow(id, row);
       return row ? toPgThreadRecord(states, row) : null;
     },
     async pendingAborts(ids) {

@@ -1,14 +1,13 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EventLog, MessageRecord } from "@/server/runtime/ports";
-import { createDatabase, dropDatabase, testPostgresAdminUrl, uniqueDatabaseName } from "../test-postgres";
-import { DirectPg } from "./connection";
+import { testPostgresAdminUrl } from "../test-postgres";
 import { PrismaBridge } from "./prisma-bridge";
 import { pgThreads, pgEvents } from "./threads";
 import { pgToolCallRuns } from "./registry-logs";
 import { StateCache } from "../sqlite-direct/state-cache";
 import type { ThreadStore, ToolCallRunStore } from "@/server/runtime/ports";
 import { PgTransaction } from "./transactions";
+import { templateDatabase } from "./test-pool";
 
 /**
  * The pipelined parts of a PostgreSQL step transaction (transactions.ts, the checked event append of threads.ts), on a
@@ -17,29 +16,17 @@ import { PgTransaction } from "./transactions";
 const adminUrl = testPostgresAdminUrl();
 
 describe.skipIf(!adminUrl)("PostgreSQL step transactions", () => {
-  const name = uniqueDatabaseName("pgtx");
-  let pool: pg.Pool;
-  let direct: DirectPg;
-  const tx = () => new PgTransaction(direct, new PrismaBridge(pool));
+  const db = templateDatabase(adminUrl!, "pgtx");
+  const tx = () => new PgTransaction(db.direct, new PrismaBridge(db.pool));
   const events = (t: PgTransaction) => pgEvents(t, {} as EventLog);
-  const count = async (sql: string, ...args: unknown[]) => Number((await pool.query(sql, args)).rows[0].n);
-  const eventSeq = async (id: string) => Number((await pool.query(`SELECT "eventSeq" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].eventSeq);
+  const count = async (sql: string, ...args: unknown[]) => Number((await db.pool.query(sql, args)).rows[0].n);
+  const eventSeq = async (id: string) => Number((await db.pool.query(`SELECT "eventSeq" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].eventSeq);
   let n = 0;
   const thread = async () => {
     const id = `t${++n}`;
-    await pool.query(`INSERT INTO "Thread" ("id", "agentId", "rootAgentId", "updatedAt") VALUES ($1, 'a', 'a', now())`, [id]);
+    await db.pool.query(`INSERT INTO "Thread" ("id", "agentId", "rootAgentId", "updatedAt") VALUES ($1, 'a', 'a', now())`, [id]);
     return id;
   };
-
-  beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: await createDatabase(adminUrl!, name, process.env.TEST_DATABASE_TEMPLATE), max: 4 });
-    direct = new DirectPg(pool);
-    if (!process.env.TEST_DATABASE_TEMPLATE) throw new Error("needs the migrated template (tests/helpers/postgres-template.ts)");
-  });
-  afterAll(async () => {
-    await pool?.end();
-    await dropDatabase(adminUrl!, name);
-  });
 
   it("appends events on a locked thread without waiting, with the seqs the database reserves", async () => {
     const id = await thread();
@@ -50,7 +37,7 @@ describe.skipIf(!adminUrl)("PostgreSQL step transactions", () => {
     await t.commit();
     expect([...first.map((e) => e.seq), second.seq]).toEqual([1, 2, 3]);
     expect(await eventSeq(id)).toBe(3);
-    expect((await pool.query(`SELECT "seq", "type" FROM "ThreadEvent" WHERE "threadId" = $1 ORDER BY "seq"`, [id])).rows).toEqual([
+    expect((await db.pool.query(`SELECT "seq", "type" FROM "ThreadEvent" WHERE "threadId" = $1 ORDER BY "seq"`, [id])).rows).toEqual([
       { seq: 1, type: "x.one" },
       { seq: 2, type: "x.two" },
       { seq: 3, type: "x.three" },
@@ -108,7 +95,7 @@ describe.skipIf(!adminUrl)("PostgreSQL step transactions", () => {
     await whole.lock(id);
     await whole.write(`UPDATE "Thread" SET "name" = ? WHERE "id" = ?`, "whole", id);
     await (await whole.commitSent()).answered;
-    expect((await pool.query(`SELECT "name" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].name).toBe("whole");
+    expect((await db.pool.query(`SELECT "name" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].name).toBe("whole");
   });
 
   it("updates a locked thread without waiting: the record is the row the database then holds", async () => {
@@ -121,11 +108,11 @@ describe.skipIf(!adminUrl)("PostgreSQL step transactions", () => {
     const updated = await threads.update(id, { state, status: "running" });
     expect(await threads.get(id)).toEqual(updated);
     await t.commit();
-    const stored = await pgThreads(direct, new StateCache(), {} as ThreadStore).get(id);
+    const stored = await pgThreads(db.direct, new StateCache(), {} as ThreadStore).get(id);
     expect(updated).toEqual(stored);
     expect(updated.version).toBe(before!.version + 1);
     // The state's text as stored is the one kept parsed: the next read maps the same object.
-    expect((await pgThreads(direct, states, {} as ThreadStore).get(id))!.state).toBe(updated.state);
+    expect((await pgThreads(db.direct, states, {} as ThreadStore).get(id))!.state).toBe(updated.state);
   });
 
   it("fails the commit, storing nothing, when the locked thread's update finds no row", async () => {
@@ -168,6 +155,6 @@ describe.skipIf(!adminUrl)("PostgreSQL step transactions", () => {
     const row = await t.lock(id);
     expect(row?.name).toBe("renamed");
     await t.rollback(new Error("undo"));
-    expect((await pool.query(`SELECT "name" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].name).toBeNull();
+    expect((await db.pool.query(`SELECT "name" FROM "Thread" WHERE "id" = $1`, [id])).rows[0].name).toBeNull();
   });
 });

@@ -129,11 +129,6 @@ export class PgTransaction {
     this.seen.appendedMessage(record);
   }
 
-  /** What a transaction reads is known once it commits (its locked rows, see TxKnown.publish). */
-  saw(_threadId: string, _row: Row | null): void {}
-
-  sawMessageSeq(_threadId: string, _seq: number): void {}
-
   /** See TxKnown.nextSeq: the seq of the next message of a thread whose lock is checked, given instead of read. */
   nextMessageSeq(threadId: string): { after: number; seq: number } | undefined {
     return this.seen.nextSeq(threadId);
@@ -154,7 +149,7 @@ export class PgTransaction {
     if (!last || this.seen.historyBase(threadId) !== last.seq) return undefined;
     const c = await this.connection();
     const appended = [...this.seen.appendedTo(threadId)];
-    const args = [last.seq, held.rows.length, last.seq, last.id, last.seq, held.updated, last.seq, [...this.appended], threadId];
+    const args = [last.seq, held.rows.length, last.seq, last.id, last.seq, held.updated, last.seq, appended.map((m) => m.id), threadId];
     this.track(this.send(c, this.direct.config(CHECKED_HISTORY, args)));
     return [...held.rows, ...appended];
   }
