@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
-import { MAX_PAYLOAD_BYTES, NotifyDecoder, NotifyEncoder, utf8Slices } from "./notify-codec";
+import { appendedEnvelopes, eventTexts } from "../event-texts";
+import { envelopeJson, MAX_PAYLOAD_BYTES, NotifyDecoder, NotifyEncoder, utf8Slices } from "./notify-codec";
 
 const env = (persisted: boolean, content: string): ThreadEventEnvelope => ({
   threadId: "t1",
@@ -70,5 +71,25 @@ describe("NOTIFY payloads", () => {
     const first = slices.map((p) => dec.decode(p));
     expect(first.at(-1)).toMatchObject({ kind: "envelope" });
     expect(slices.map((p) => dec.decode(p))).toEqual(slices.map(() => "duplicate"));
+  });
+
+  it("builds an appended envelope's JSON from its stored event text, the same text as serializing it", () => {
+    const events = [
+      { type: "message.created", message: { id: "m", role: "assistant", content: "hé \"q\" \u2028" } },
+      // Not exactly its JSON (an undefined member, a Date): stored as converted, the envelope carries the parsed text.
+      { type: "message.updated", message: { id: "m", note: undefined, at: new Date(0) } },
+    ] as unknown as ThreadEventEnvelope["event"][];
+    const stored = eventTexts(events);
+    expect(stored.exact).toEqual([true, false]);
+    const envs = appendedEnvelopes("t\"1", 41, "2026-11-28T00:00:00.000Z", events, stored);
+    expect(envs[0]!.event).toBe(events[0]);
+    expect(envs[1]!.event).toEqual({ type: "message.updated", message: { id: "m", at: "1970-01-01T00:00:00.000Z" } });
+    for (const e of envs) {
+      expect(envelopeJson(e)).toBe(JSON.stringify(e));
+      const [payload] = new NotifyEncoder("o").encode(e);
+      expect(new NotifyDecoder().decode(payload!)).toEqual({ kind: "envelope", origin: "o", envelope: JSON.parse(JSON.stringify(e)) });
+    }
+    // An envelope built elsewhere (a live token delta) has no stored text: serialized as it is.
+    expect(envelopeJson(env(false, "x"))).toBe(JSON.stringify(env(false, "x")));
   });
 });

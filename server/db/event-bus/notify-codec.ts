@@ -1,4 +1,5 @@
 import type { ThreadEventEnvelope } from "@/shared/runtime-events";
+import { envelopeText } from "@/server/runtime/events/envelope-text";
 
 /**
  * The payloads the PostgreSQL event bus sends with `pg_notify`. A payload must stay under 8000 bytes, so:
@@ -35,7 +36,7 @@ export class NotifyEncoder {
 
   /** One payload, or several slices for a large live-only envelope. */
   encode(env: ThreadEventEnvelope): string[] {
-    const json = JSON.stringify(env);
+    const json = envelopeJson(env);
     const inline = `e:${this.origin}:${this.next()}:${json}`;
     if (Buffer.byteLength(inline) <= this.maxBytes) return [inline];
     if (env.persisted) return [`r:${this.origin}:${this.next()}:${JSON.stringify([env.threadId, env.seq])}`];
@@ -48,6 +49,16 @@ export class NotifyEncoder {
     this.counter = (this.counter + 1) % Number.MAX_SAFE_INTEGER;
     return this.counter.toString(36);
   }
+}
+
+/**
+ * `JSON.stringify(env)`. An event appended in this process comes with its stored text (envelope-text.ts), which is
+ * spliced in rather than serialized again: the same text, the envelope's members in the order it was built with.
+ */
+export function envelopeJson(env: ThreadEventEnvelope): string {
+  const text = envelopeText(env);
+  if (text === undefined) return JSON.stringify(env);
+  return `{"threadId":${JSON.stringify(env.threadId)},"seq":${env.seq},"persisted":${env.persisted},"at":${JSON.stringify(env.at)},"event":${text}}`;
 }
 
 /** Decodes payloads; slices of a large envelope are held until the last one arrives. */

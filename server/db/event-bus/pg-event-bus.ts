@@ -69,6 +69,13 @@ export class PgEventBus implements EventBus {
   private held: string[] | null = null;
   private readonly startedAt = new Date();
   private readonly ownPrefix: string;
+  /**
+   * Envelopes published and not yet handed to the connection: encoded and sent once the publishing code has run on to
+   * its next I/O (`setImmediate`). A step's commit publishes its events, then its tool runs and its next read leaves;
+   * the notification, which nobody in this process waits for, goes after that read rather than before it.
+   */
+  private outgoing: ThreadEventEnvelope[] = [];
+  private outgoingScheduled = false;
 
   constructor(private readonly opts: PgEventBusOptions) {
     this.encoder = new NotifyEncoder(randomUUID().replace(/-/g, "").slice(0, 16));
@@ -102,6 +109,7 @@ export class PgEventBus implements EventBus {
   }
 
   close(): Promise<void> {
+    this.sendOutgoing();
     return this.connection.close();
   }
 
@@ -114,7 +122,21 @@ export class PgEventBus implements EventBus {
     // A process that does not listen sees only its own events: nothing to order against, no log reads.
     if (this.opts.listen === false) this.local.publish(envelope);
     else this.sequencer.push({ kind: "envelope", envelope });
-    this.connection.send(this.encoder.encode(envelope));
+    this.outgoing.push(envelope);
+    if (this.outgoingScheduled) return;
+    this.outgoingScheduled = true;
+    setImmediate(() => this.sendOutgoing());
+  }
+
+  /** Encode what was published, in order (the encoder's counter follows the order sent), and hand it over. */
+  private sendOutgoing(): void {
+    this.outgoingScheduled = false;
+    if (this.outgoing.length === 0) return;
+    const envelopes = this.outgoing;
+    this.outgoing = [];
+    const payloads: string[] = [];
+    for (const env of envelopes) for (const p of this.encoder.encode(env)) payloads.push(p);
+    this.connection.send(payloads);
   }
 
   subscribe(threadId: string, listener: (envelope: ThreadEventEnvelope) => void): () => void {

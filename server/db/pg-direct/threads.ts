@@ -1,7 +1,7 @@
 import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { NotFoundError } from "@/server/runtime/errors";
 import type { EventLog, ThreadPatch, ThreadRecord, ThreadStore } from "@/server/runtime/ports";
-import { toJsonText } from "../json";
+import { appendedEnvelopes, eventTexts } from "../event-texts";
 import { withParsedState } from "../repositories/threads";
 import { sqlDate } from "../sqlite-direct/columns";
 import { threadUpdate, toThread } from "../sqlite-direct/threads";
@@ -89,7 +89,8 @@ export function pgThreads(sql: Runner, states: StateCache, base: ThreadStore): T
 export function pgEvents(sql: Runner, base: EventLog): EventLog {
   async function appendMany(threadId: string, events: RuntimeEvent[]): Promise<ThreadEventEnvelope[]> {
     if (events.length === 0) return [];
-    const texts = events.map((e) => toJsonText(e, { model: "ThreadEvent", field: "data" }));
+    const stored = eventTexts(events);
+    const { texts } = stored;
     const createdAt = new Date();
     // The events' texts as one JSON array: one parameter sent as it is (an array parameter's elements are escaped
     // character by character by the driver).
@@ -111,8 +112,7 @@ export function pgEvents(sql: Runner, base: EventLog): EventLog {
       sql.eventsReserved(threadId, first, first + events.length - 1);
     }
     sql.patchLocked(threadId, { eventSeq: first + events.length - 1 });
-    const at = createdAt.toISOString();
-    return events.map((_e, i) => ({ threadId, seq: first + i, persisted: true, at, event: JSON.parse(texts[i]!) as RuntimeEvent }));
+    return appendedEnvelopes(threadId, first, createdAt.toISOString(), events, stored);
   }
   return {
     ...base,

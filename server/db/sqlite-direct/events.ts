@@ -1,10 +1,8 @@
 import type { RuntimeEvent, ThreadEventEnvelope } from "@/shared/runtime-events";
 import { NotFoundError } from "@/server/runtime/errors";
-import { keepEnvelopeText } from "@/server/runtime/events/envelope-text";
 import type { EventLog } from "@/server/runtime/ports";
 import type { ThreadEvent } from "../generated/prisma/client";
-import { exactJson } from "../exact-json";
-import { toJsonText } from "../json";
+import { appendedEnvelopes, eventTexts } from "../event-texts";
 import { toEnvelope } from "../repositories/events";
 import { readDate, readJson, sqlDate } from "./columns";
 import type { DirectSqlite } from "./connection";
@@ -30,23 +28,14 @@ function insertText(n: number): string {
 /**
  * The event log's appends (several per step): the thread row's counter reserves the seqs, one INSERT stores the
  * transaction's events of the thread (see repositories/events.ts for the same two statements through Prisma).
- *
- * An event that is exactly its JSON (`exactJson`, the common case: events are plain data the runtime just built) is
- * stored as `JSON.stringify` writes it and is the envelope's event itself, with no parse of its text back; any other
- * event is checked and converted by `toJsonText` and its envelope carries the parsed text, as a reader of the log
- * would see it. Either way the envelope keeps the text (envelope-text.ts), from which the SSE frame is built.
+ * Each event's text is built once (event-texts.ts) and kept with its envelope.
  */
 export function directEvents(sql: DirectSqlite, base: EventLog): EventLog {
   function appendMany(threadId: string, events: RuntimeEvent[]): ThreadEventEnvelope[] {
     const n = events.length;
     if (n === 0) return [];
-    const texts: string[] = new Array<string>(n);
-    const exact: boolean[] = new Array<boolean>(n);
-    for (let i = 0; i < n; i++) {
-      const e = events[i]!;
-      exact[i] = exactJson(e);
-      texts[i] = exact[i] ? JSON.stringify(e) : toJsonText(e, { model: "ThreadEvent", field: "data" });
-    }
+    const stored = eventTexts(events);
+    const { texts } = stored;
     const stamp = sql.stamp();
     const reserved = sql.get<{ eventSeq: number }>(RESERVE, n, threadId);
     if (!reserved) throw new NotFoundError(`Thread ${threadId} not found`);
@@ -68,20 +57,7 @@ export function directEvents(sql: DirectSqlite, base: EventLog): EventLog {
       args[k++] = at;
     }
     sql.run(insertText(n), ...args);
-    const iso = createdAt.toISOString();
-    const out: ThreadEventEnvelope[] = new Array<ThreadEventEnvelope>(n);
-    for (let i = 0; i < n; i++) {
-      const env: ThreadEventEnvelope = {
-        threadId,
-        seq: first + i,
-        persisted: true,
-        at: iso,
-        event: exact[i] ? events[i]! : (JSON.parse(texts[i]!) as RuntimeEvent),
-      };
-      keepEnvelopeText(env, texts[i]!);
-      out[i] = env;
-    }
-    return out;
+    return appendedEnvelopes(threadId, first, createdAt.toISOString(), events, stored);
   }
   return {
     ...base,
