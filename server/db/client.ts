@@ -8,7 +8,6 @@ import { Prisma, PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgresql/client";
 import type { PgCaches } from "./pg-direct";
 import { DirectPg } from "./pg-direct/connection";
-import { PgHistoryCache } from "./pg-direct/history";
 import { PrismaBridge } from "./pg-direct/prisma-bridge";
 import { DirectSqlite } from "./sqlite-direct/connection";
 import { StateCache } from "./sqlite-direct/state-cache";
@@ -133,7 +132,8 @@ function createPostgresClient(url: string, opts: CreatePrismaClientOptions): Pri
   const bridge = new PrismaBridge(pool);
   bridge.attach(new PostgresPrismaClient({ adapter: bridge.factory(), log: opts.log }) as unknown as PrismaClient);
   kinds.set(client, "postgresql");
-  directPostgres.set(client, { direct: new DirectPg(pool), bridge, caches: { states: new StateCache(), history: new PgHistoryCache() } });
+  const direct = new DirectPg(pool);
+  directPostgres.set(client, { direct, bridge, caches: { states: new StateCache(), history: direct.history } });
   return client;
 }
 

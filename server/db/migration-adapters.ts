@@ -11,6 +11,9 @@ import type { DatabaseTarget } from "./database-url";
  *   map; the migration connections (only those) report them as `text`. And adapter-pg's own shadow database
  *   connects to the main database (pg ignores `database` next to a `connectionString`) and drops it before closing
  *   the pool; the shadow database is created, connected and dropped here instead (the role needs CREATEDB).
+ *   And adapter-pg runs a script by splitting it at every `;`, which breaks a statement with one inside it (a
+ *   PL/pgSQL function's body, a string): the migration connections run each script whole, as one simple query (one
+ *   implicit transaction, as `psql -f` or Prisma's native engine would run it).
  */
 
 export interface MigrationAdapterOptions {
@@ -89,6 +92,25 @@ function charAsTextClient(pg: Pg): Pg["Client"] {
   return CharAsTextClient;
 }
 
+/**
+ * `executeScript` as one simple query on the adapter's pool (pg sends a query without parameters that way, and
+ * PostgreSQL runs its statements in turn), errors reported through the adapter's own mapping. An adapter without
+ * those members (another adapter-pg version) keeps its own.
+ */
+function wholeScripts<T extends SqlDriverAdapter>(adapter: T): T {
+  const inner = adapter as unknown as { client?: { query?: (sql: string) => Promise<unknown> }; onError?: (err: unknown) => never };
+  const { client, onError } = inner;
+  if (typeof client?.query !== "function" || typeof onError !== "function") return adapter;
+  adapter.executeScript = async (script: string) => {
+    try {
+      await client.query!(script);
+    } catch (err) {
+      onError.call(adapter, err);
+    }
+  };
+  return adapter;
+}
+
 export async function pgMigrationAdapterFactory(url: string): Promise<SqlMigrationAwareDriverAdapterFactory> {
   const pg = (await import("pg")).default;
   const { PrismaPg } = await import("@prisma/adapter-pg");
@@ -97,7 +119,7 @@ export async function pgMigrationAdapterFactory(url: string): Promise<SqlMigrati
   return {
     adapterName: base.adapterName,
     provider: base.provider,
-    connect: () => base.connect(),
+    connect: async () => wholeScripts(await base.connect()),
     connectToShadowDb: async () => {
       const name = `prisma_migrate_shadow_db_${globalThis.crypto.randomUUID()}`;
       const admin = new pg.Client({ connectionString: url });
@@ -115,7 +137,7 @@ export async function pgMigrationAdapterFactory(url: string): Promise<SqlMigrati
       }
       const shadowUrl = new URL(url);
       shadowUrl.pathname = `/${name}`;
-      const adapter = await new PrismaPg({ connectionString: shadowUrl.toString(), Client }).connect();
+      const adapter = wholeScripts(await new PrismaPg({ connectionString: shadowUrl.toString(), Client }).connect());
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {
         try {

@@ -41,6 +41,15 @@ export const CHECKED_HISTORY = `SELECT CAST(CASE
       ELSE '${STALE}: history of ' || COUNT(*)::text || ' messages' END AS int) AS "ok"
     FROM "Message" WHERE "threadId" = ?`;
 
+/**
+ * No message of the thread after the held history's last seq but those this transaction appended before this
+ * statement: the held rows themselves need no check when the lock checks the row they were found with (history.ts).
+ * Arguments: thread id, last seq, the ids of the messages this transaction appended to the thread (text[]).
+ */
+export const CHECKED_NEWER = `SELECT CAST(CASE WHEN COUNT(*) = 0 THEN '1'
+      ELSE '${STALE}: ' || COUNT(*)::text || ' messages after the held history' END AS int) AS "ok"
+    FROM "Message" WHERE "threadId" = ? AND "seq" > ?::int AND NOT ("id" = ANY(?::text[]))`;
+
 /** A check's failure as a `StaleThreadError`; any other error as it is. */
 export function staleOrSame(err: unknown): unknown {
   const message = (err as { message?: unknown } | null)?.message;

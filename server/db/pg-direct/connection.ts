@@ -1,6 +1,8 @@
 import pg from "pg";
 import type { MessageRecord } from "@/server/runtime/ports";
+import { PgHistoryCache } from "./history";
 import { KnownThreads } from "./known-threads";
+import type { HeldHistory } from "./history";
 import { ReadBatcher } from "./read-batch";
 import { PgTransaction } from "./transactions";
 
@@ -25,6 +27,10 @@ export class DirectPg {
   readonly reads: ReadBatcher;
   /** What this process last saw of recently stepped threads (known-threads.ts). */
   readonly known = new KnownThreads();
+  /** The histories of recently stepped threads (history.ts). */
+  readonly history = new PgHistoryCache();
+  /** Statements here run in autocommit (a `PgTransaction` runs them in its transaction). */
+  readonly autocommit = true;
 
   constructor(readonly pool: pg.Pool) {
     this.reads = new ReadBatcher(pool);
@@ -82,10 +88,11 @@ export class DirectPg {
 
   eventsReserved(threadId: string, first: number, last: number): void {
     this.known.eventsAppended(threadId, first, last);
+    this.history.eventsAppended(threadId, first, last);
   }
 
   /** Outside a transaction a history is read. */
-  async checkedHistory(_threadId: string, _held: { rows: readonly MessageRecord[]; updated: string }): Promise<MessageRecord[] | undefined> {
+  async checkedHistory(_threadId: string, _held: HeldHistory): Promise<MessageRecord[] | undefined> {
     return undefined;
   }
 

@@ -1,9 +1,10 @@
 import type pg from "pg";
 import type { MessageRecord } from "@/server/runtime/ports";
 import type { Prisma } from "../generated/prisma/client";
-import { CHECKED_HISTORY, CHECKED_LOCK, staleOrSame } from "./checks";
+import { CHECKED_HISTORY, CHECKED_LOCK, CHECKED_NEWER, staleOrSame } from "./checks";
 import { asPrismaLikePgError, pgGuarded, type DirectPg, type Row } from "./connection";
 import type { PrismaBridge } from "./prisma-bridge";
+import type { HeldHistory } from "./history";
 import { socketStream } from "./socket-stream";
 import { TxKnown } from "./tx-known";
 
@@ -32,13 +33,15 @@ export class PgTransaction {
   /** A write sent before any other statement, held back: alone at commit it runs without BEGIN/COMMIT. */
   private deferred: pg.QueryConfig | null = null;
   private readonly seen: TxKnown;
+  /** Statements here run in this transaction (see `DirectPg.autocommit`). */
+  readonly autocommit = false;
 
   constructor(
     private readonly direct: DirectPg,
     private readonly bridge: PrismaBridge,
     optimistic = false,
   ) {
-    this.seen = new TxKnown(direct.known, optimistic);
+    this.seen = new TxKnown(direct.known, direct.history, optimistic);
   }
 
   private connection(): Promise<pg.PoolClient> {
@@ -144,14 +147,21 @@ export class PgTransaction {
    * here after it: when the thread's lock is checked and its last seq, known before this transaction, is `last`.
    * Undefined otherwise (the caller reads it).
    */
-  async checkedHistory(threadId: string, held: { rows: readonly MessageRecord[]; updated: string }): Promise<MessageRecord[] | undefined> {
+  async checkedHistory(threadId: string, held: HeldHistory): Promise<MessageRecord[] | undefined> {
     const last = held.rows.at(-1);
     if (!last || this.seen.historyBase(threadId) !== last.seq) return undefined;
     const c = await this.connection();
-    const appended = [...this.seen.appendedTo(threadId)];
-    const args = [last.seq, held.rows.length, last.seq, last.id, last.seq, held.updated, last.seq, appended.map((m) => m.id), threadId];
-    this.track(this.send(c, this.direct.config(CHECKED_HISTORY, args)));
-    return [...held.rows, ...appended];
+    const appended = this.seen.appendedTo(threadId).map((m) => m.id);
+    // Held with the row the lock checks (its version changes with any edit or delete of a message): only messages
+    // stored after them are looked for; else every held row is checked.
+    const row = this.seen.checkedRow(threadId);
+    if (held.clean && row && held.clean.version === Number(row.version) && held.clean.eventSeq === Number(row.eventSeq)) {
+      this.track(this.send(c, this.direct.config(CHECKED_NEWER, [threadId, last.seq, appended])));
+    } else {
+      const args = [last.seq, held.rows.length, last.seq, last.id, last.seq, held.updated, last.seq, appended, threadId];
+      this.track(this.send(c, this.direct.config(CHECKED_HISTORY, args)));
+    }
+    return [...held.rows, ...this.seen.appendedTo(threadId)];
   }
 
   appendedHere(messageId: string): boolean {
@@ -184,10 +194,15 @@ export class PgTransaction {
     const known = this.seen.rowToCheck(threadId);
     if (known) {
       this.track(this.send(c, this.direct.config(CHECKED_LOCK, [known.version, known.eventSeq, threadId])));
+      this.seen.lockedFrom(threadId, known);
       return Promise.resolve(known);
     }
     return this.send(c, this.direct.config(LOCK, [threadId])).then(
-      (r) => r.rows[0] ?? null,
+      (r) => {
+        const row = r.rows[0] ?? null;
+        if (row) this.seen.lockedFrom(threadId, row);
+        return row;
+      },
       (err: unknown) => {
         throw asFirst(this.failure ?? err);
       },
@@ -251,7 +266,7 @@ export class PgTransaction {
       this.client = null;
       throw err;
     }
-    await this.seen.publish(this.locked);
+    await this.seen.publish(this.locked, this.prismaTx !== null);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { MessageRecord } from "@/server/runtime/ports";
 import type { Row } from "./connection";
+import type { PgHistoryCache, RowStamp } from "./history";
 import type { KnownThreads } from "./known-threads";
 
 /**
@@ -16,9 +17,14 @@ export class TxKnown {
   private readonly appended = new Map<string, MessageRecord[]>();
   private readonly reserved: [threadId: string, first: number, last: number][] = [];
   private readonly forgotten = new Set<string>();
+  /** The rows checked instead of read, per thread. */
+  private readonly checkedRows = new Map<string, Row>();
+  /** Each locked thread's row as it was when locked, before this transaction's writes. */
+  private readonly from = new Map<string, RowStamp>();
 
   constructor(
     private readonly known: KnownThreads,
+    private readonly history: PgHistoryCache,
     private readonly optimistic: boolean,
   ) {}
 
@@ -31,7 +37,18 @@ export class TxKnown {
     const row = this.known.row(threadId);
     if (!row || row.status === "terminated" || row.stopRequestedAt !== null) return undefined;
     this.checked.add(threadId);
+    this.checkedRows.set(threadId, row);
     return row;
+  }
+
+  /** The row a checked lock takes as the thread's (undefined when the thread's lock is not a checked one). */
+  checkedRow(threadId: string): Row | undefined {
+    return this.checked.has(threadId) ? this.checkedRows.get(threadId) : undefined;
+  }
+
+  /** The thread's row when this transaction locked it (the first lock: a later one may follow its own writes). */
+  lockedFrom(threadId: string, row: Row): void {
+    if (!this.from.has(threadId)) this.from.set(threadId, { version: Number(row.version), eventSeq: Number(row.eventSeq) });
   }
 
   /** The next message's seq with the last seq it expects, when the thread's lock is checked and its last seq known. */
@@ -74,11 +91,23 @@ export class TxKnown {
     this.checked.delete(threadId);
   }
 
-  /** Committed: the rows held at the end are the thread rows, the seqs appended the last ones. */
-  async publish(locked: ReadonlyMap<string, Promise<Row | null>>): Promise<void> {
+  /**
+   * Committed: the rows held at the end are the thread rows, the seqs appended the last ones. The held histories
+   * follow the rows this transaction moved on, unless it ran Prisma queries (`prisma`): stored messages are edited
+   * and deleted only there, and the direct statements here only append them.
+   */
+  async publish(locked: ReadonlyMap<string, Promise<Row | null>>, prisma: boolean): Promise<void> {
     for (const id of this.forgotten) if (!locked.has(id)) this.known.forget(id);
-    for (const [id, first, last] of this.reserved) this.known.eventsAppended(id, first, last);
-    for (const [id, held] of locked) this.known.setRow(id, await held);
+    for (const [id, first, last] of this.reserved) {
+      this.known.eventsAppended(id, first, last);
+      if (!prisma) this.history.eventsAppended(id, first, last);
+    }
+    for (const [id, held] of locked) {
+      const row = await held;
+      this.known.setRow(id, row);
+      const from = this.from.get(id);
+      if (!prisma && row && from) this.history.advance(id, from, { version: Number(row.version), eventSeq: Number(row.eventSeq) });
+    }
     for (const [id, seq] of this.seqs) this.known.setMessageSeq(id, seq);
   }
 
