@@ -6,7 +6,7 @@ import { lazyPrisma } from "./pg-direct/lazy-prisma";
 import { withDirectSqlite, type DirectSqlite } from "./sqlite-direct";
 import type { DatabaseKind } from "./database-url";
 import { threadLock } from "./row-lock";
-import { retryOnWriteConflict } from "./transaction-retry";
+import { isWriteConflict, retryOnWriteConflict } from "./transaction-retry";
 import { effectStore } from "./repositories/effects";
 import { subagentStore, variableRequestStore } from "./repositories/subagents";
 import { envStore, fileStore, type FileStorageConfig } from "./repositories/env-files";
@@ -171,6 +171,8 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
       // PostgreSQL's statements wait for I/O anyway: only SQLite's synchronous ones need the turn of the loop.
       if (!postgres) await yieldToIo();
       const after: (() => void)[] = [];
+      // A body that must not run twice (`once`) is not run again after a deadlock: it fails stale (see below).
+      const tries = txOpts?.once ? 1 : 5;
       let result: T;
       try {
         if (direct?.ready) {
@@ -197,15 +199,17 @@ export function createPersistence(prisma: PrismaClient, opts: PersistenceOptions
             }
             await t.commit();
             return value;
-          });
+          }, tries);
         } else {
           // A deadlock or serialization failure (PostgreSQL, threads locked in another order) runs the body again.
           result = await retryOnWriteConflict(() => {
             after.length = 0;
             return prisma.$transaction((tx) => fn(stores(tx, null, kind, opts, direct, chains, envCache, (f) => after.push(f))), { maxWait: 30_000, timeout: 60_000 });
-          });
+          }, tries);
         }
       } catch (err) {
+        // Nothing of it was committed; the caller gives back what the body took and runs it again.
+        if (txOpts?.once && isWriteConflict(err)) throw new StaleThreadError(`the database ended the transaction (${(err as Error).message})`);
         // Whatever it wrote is gone: no remembered request may point at it. An optimistic transaction that found the
         // thread changed (`StaleThreadError`) failed a check: its caller runs it again at once.
         if (!(err instanceof StaleThreadError)) chains.clear();

@@ -40,6 +40,8 @@ export interface CommitOptions {
   alongside?: (tx: Stores, emit: Emit) => Promise<void>;
   /** The transaction may take the thread as this process last saw it (`TransactionOptions.optimistic`). */
   optimistic?: boolean;
+  /** The callbacks must not run twice (`TransactionOptions.once`). */
+  once?: boolean;
 }
 
 /** A message as it will be stored: id and time set, `before_create_message` hooks applied, secret values masked. */
@@ -61,7 +63,7 @@ export async function commitMessage(
   scope: StateScope,
   record: PreparedMessage,
   extra?: (tx: Stores, msg: MessageRecord, emit: Emit) => Promise<void>,
-  { existing, before, alongside, optimistic }: CommitOptions = {},
+  { existing, before, alongside, optimistic, once }: CommitOptions = {},
 ): Promise<MessageRecord> {
   const hc = hookContext(scope);
   let stored = true;
@@ -78,7 +80,7 @@ export async function commitMessage(
       await emit(scope.thread.id, { type: "message.created", message: toSpecMessage(m) });
       if (extra) await extra(tx, m, emit);
       return m;
-    }, optimistic ? { optimistic } : undefined)
+    }, optimistic || once ? { optimistic, once } : undefined)
     .catch((err: unknown) => {
       if (!(err instanceof FoundInstead)) throw err;
       stored = false;

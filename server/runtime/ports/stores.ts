@@ -283,6 +283,12 @@ export interface TransactionOptions {
    * is in process (SQLite) it changes nothing.
    */
   optimistic?: boolean;
+  /**
+   * The body takes or sets state outside the transaction (it must not run twice as it is). Where the database ends a
+   * transaction for a deadlock or a serialization failure, which otherwise runs the body again, it then fails with
+   * `StaleThreadError` instead, nothing committed: the caller gives back what the body took and runs it again.
+   */
+  once?: boolean;
 }
 
 export interface Persistence extends Stores {

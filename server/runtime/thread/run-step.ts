@@ -165,6 +165,8 @@ export async function runStep(
   };
   // Optimistic first (the thread as this process last saw it, checked rather than read: one round trip where the
   // database is remote); if another writer changed the thread meanwhile, again with the thread read under its lock.
+  // `once`: the callbacks take the attempt and the announcement, so a transaction the database ended (a deadlock)
+  // is not run again as it is but fails stale, and is run again here once they are given back.
   const storeAnswer = (fold: UnstoredResult | null, optimistic: boolean) =>
     createMessage(
       scope,
@@ -177,8 +179,9 @@ export async function runStep(
               await logAttempt(tx, emit, assistantId);
             },
             optimistic,
+            once: true,
           }
-        : { before: (tx, emit) => logAttempt(tx, emit, assistantId), optimistic },
+        : { before: (tx, emit) => logAttempt(tx, emit, assistantId), optimistic, once: true },
     );
   // The answer with the carried result folded in; if that transaction rolls back, the result is stored on its own
   // first (or found stored), and what the transaction took but did not store is given back: the answer's attempt and
@@ -187,17 +190,16 @@ export async function runStep(
     const [attemptBefore, leadBefore] = [deferred.attempt, lead.done];
     const giveBack = () => ([deferred.attempt, lead.done] = [attemptBefore, leadBefore]);
     try {
-      const m = await storeAnswer(folded, true).catch((err: unknown) => {
-        if (!(err instanceof StaleThreadError)) throw err;
-        giveBack();
-        return storeAnswer(folded, false);
-      });
+      const m = await storeUntilFresh(
+        (optimistic) => storeAnswer(folded, optimistic),
+        giveBack,
+      );
       if (folded) foldedInto(carry, folded);
       return m;
     } catch (err) {
       giveBack();
       if (folded) await settleCarry(carry);
-      if (err instanceof ResultStoredElsewhere) return storeAnswer(null, false);
+      if (err instanceof ResultStoredElsewhere) return storeUntilFresh(() => storeAnswer(null, false), giveBack);
       throw err;
     }
   };
@@ -217,6 +219,24 @@ export async function runStep(
   if (!assistant) return "continue";
   const outcome = await finishStep(deps, thread, ctx, assistant, toolCalls, signal, req.stepId, [], offered.byName, start, mayCarry ? carry : undefined);
   return outcome === "waiting" ? "stopped" : "continue";
+}
+
+/** Stale transactions (nothing committed) run again at most this many times in all, the thread read under its lock. */
+const STALE_TRIES = 4;
+
+/**
+ * `store(true)` (optimistic), then, while it fails with `StaleThreadError` (another writer changed the thread, or the
+ * database ended the transaction: nothing committed), `giveBack()` and `store(false)` again.
+ */
+async function storeUntilFresh<T>(store: (optimistic: boolean) => Promise<T>, giveBack: () => void): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await store(i === 1);
+    } catch (err) {
+      if (!(err instanceof StaleThreadError) || i >= STALE_TRIES) throw err;
+      giveBack();
+    }
+  }
 }
 
 /** Thrown in a step's transaction when the thread was terminated or stopped meanwhile: the transaction rolls back. */
