@@ -52,8 +52,9 @@ export class ConflictError extends RuntimeError {
 }
 
 /**
- * An optimistic transaction (`TransactionOptions.optimistic`) found that a thread it took as this process last saw it
- * had changed: nothing was committed; its caller runs it again without the option.
+ * A transaction committed nothing and its caller runs it again: an optimistic one (`TransactionOptions.optimistic`)
+ * found that a thread it took as this process last saw it had changed, or the database ended a `once` one (a
+ * deadlock; `TransactionOptions.once`).
  */
 export class StaleThreadError extends RuntimeError {
   constructor(message: string) {

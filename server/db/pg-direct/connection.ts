@@ -1,8 +1,7 @@
 import pg from "pg";
 import type { MessageRecord } from "@/server/runtime/ports";
-import { PgHistoryCache } from "./history";
+import { PgHistoryCache, type HeldHistory } from "./history";
 import { KnownThreads } from "./known-threads";
-import type { HeldHistory } from "./history";
 import { ReadBatcher } from "./read-batch";
 import { PgTransaction } from "./transactions";
 

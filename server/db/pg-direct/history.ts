@@ -130,6 +130,12 @@ const CHECK_AND_NEWER = `WITH "t" AS (SELECT "version", "eventSeq" FROM "Thread"
 const WHOLE = `SELECT "t"."version" AS "_v", "t"."eventSeq" AS "_e", "m".* FROM "Thread" AS "t"
   LEFT JOIN "Message" AS "m" ON "m"."threadId" = ? WHERE "t"."id" = ? ORDER BY "m"."seq" ASC`;
 
+/** A `Thread` row's stamp. */
+export const stampOf = (row: Row): RowStamp => ({ version: Number(row.version), eventSeq: Number(row.eventSeq) });
+
+/** Whether the held rows were found with this `Thread` row: they are then its history, with no check of them. */
+export const stampedWith = (held: HeldHistory, row: Row): boolean => held.clean !== undefined && sameStamp(held.clean, stampOf(row));
+
 const rowStamp = (r: Row): RowStamp | undefined => (r._v === null || r._v === undefined ? undefined : { version: Number(r._v), eventSeq: Number(r._e) });
 const sameStamp = (a: RowStamp, b: RowStamp) => a.version === b.version && a.eventSeq === b.eventSeq;
 

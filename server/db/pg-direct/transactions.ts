@@ -4,7 +4,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { CHECKED_HISTORY, CHECKED_LOCK, CHECKED_NEWER, staleOrSame } from "./checks";
 import { asPrismaLikePgError, pgGuarded, type DirectPg, type Row } from "./connection";
 import type { PrismaBridge } from "./prisma-bridge";
-import type { HeldHistory } from "./history";
+import { stampedWith, type HeldHistory } from "./history";
 import { socketStream } from "./socket-stream";
 import { TxKnown } from "./tx-known";
 
@@ -151,17 +151,18 @@ export class PgTransaction {
     const last = held.rows.at(-1);
     if (!last || this.seen.historyBase(threadId) !== last.seq) return undefined;
     const c = await this.connection();
-    const appended = this.seen.appendedTo(threadId).map((m) => m.id);
+    const appended = this.seen.appendedTo(threadId);
+    const ids = appended.map((m) => m.id);
     // Held with the row the lock checks (its version changes with any edit or delete of a message): only messages
     // stored after them are looked for; else every held row is checked.
     const row = this.seen.checkedRow(threadId);
-    if (held.clean && row && held.clean.version === Number(row.version) && held.clean.eventSeq === Number(row.eventSeq)) {
-      this.track(this.send(c, this.direct.config(CHECKED_NEWER, [threadId, last.seq, appended])));
+    if (row && stampedWith(held, row)) {
+      this.track(this.send(c, this.direct.config(CHECKED_NEWER, [threadId, last.seq, ids])));
     } else {
-      const args = [last.seq, held.rows.length, last.seq, last.id, last.seq, held.updated, last.seq, appended, threadId];
+      const args = [last.seq, held.rows.length, last.seq, last.id, last.seq, held.updated, last.seq, ids, threadId];
       this.track(this.send(c, this.direct.config(CHECKED_HISTORY, args)));
     }
-    return [...held.rows, ...this.seen.appendedTo(threadId)];
+    return [...held.rows, ...appended];
   }
 
   appendedHere(messageId: string): boolean {

@@ -1,6 +1,6 @@
 import type { MessageRecord } from "@/server/runtime/ports";
 import type { Row } from "./connection";
-import type { PgHistoryCache, RowStamp } from "./history";
+import { stampOf, type PgHistoryCache, type RowStamp } from "./history";
 import type { KnownThreads } from "./known-threads";
 
 /**
@@ -9,16 +9,14 @@ import type { KnownThreads } from "./known-threads";
  * transaction forgets them all.
  */
 export class TxKnown {
-  /** Threads whose lock is a checked one (their row taken as known). */
-  private readonly checked = new Set<string>();
+  /** Threads whose lock is a checked one, with the row taken as theirs. */
+  private readonly checked = new Map<string, Row>();
   /** The last message seq appended here, per thread. */
   private readonly seqs = new Map<string, number>();
   /** The messages appended here, per thread, in order. */
   private readonly appended = new Map<string, MessageRecord[]>();
   private readonly reserved: [threadId: string, first: number, last: number][] = [];
   private readonly forgotten = new Set<string>();
-  /** The rows checked instead of read, per thread. */
-  private readonly checkedRows = new Map<string, Row>();
   /** Each locked thread's row as it was when locked, before this transaction's writes. */
   private readonly from = new Map<string, RowStamp>();
 
@@ -36,19 +34,18 @@ export class TxKnown {
     if (!this.optimistic || this.forgotten.has(threadId)) return undefined;
     const row = this.known.row(threadId);
     if (!row || row.status === "terminated" || row.stopRequestedAt !== null) return undefined;
-    this.checked.add(threadId);
-    this.checkedRows.set(threadId, row);
+    this.checked.set(threadId, row);
     return row;
   }
 
   /** The row a checked lock takes as the thread's (undefined when the thread's lock is not a checked one). */
   checkedRow(threadId: string): Row | undefined {
-    return this.checked.has(threadId) ? this.checkedRows.get(threadId) : undefined;
+    return this.checked.get(threadId);
   }
 
   /** The thread's row when this transaction locked it (the first lock: a later one may follow its own writes). */
   lockedFrom(threadId: string, row: Row): void {
-    if (!this.from.has(threadId)) this.from.set(threadId, { version: Number(row.version), eventSeq: Number(row.eventSeq) });
+    if (!this.from.has(threadId)) this.from.set(threadId, stampOf(row));
   }
 
   /** The next message's seq with the last seq it expects, when the thread's lock is checked and its last seq known. */
@@ -106,7 +103,7 @@ export class TxKnown {
       const row = await held;
       this.known.setRow(id, row);
       const from = this.from.get(id);
-      if (!prisma && row && from) this.history.advance(id, from, { version: Number(row.version), eventSeq: Number(row.eventSeq) });
+      if (!prisma && row && from) this.history.advance(id, from, stampOf(row));
     }
     for (const [id, seq] of this.seqs) this.known.setMessageSeq(id, seq);
   }
